@@ -1,0 +1,169 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimitPlugin from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { authPlugin } from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+import { metricsPlugin } from './plugins/metrics';
+import { setRateLimitScale } from './plugins/rate-limit';
+import { registerWebApp } from './plugins/web';
+import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
+import { devMailboxTransport, smtpTransport, type MailTransport } from './modules/mail/mail.transport';
+import { OutboxWorker } from './modules/mail/mail.worker';
+import { contentRoutes } from './modules/content/content.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    outbox: OutboxWorker;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Replace the mail transport (tests of delivery failure). */
+  mailTransport?: MailTransport;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** apps/web/dist, from src/ or dist/. */
+const defaultWebDist = path.resolve(here, '../../web/dist');
+
+export async function buildApp({ config, database, mailTransport }: BuildOptions): Promise<FastifyInstance> {
+  setRateLimitScale(config.RATE_LIMIT_SCALE);
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            // Secrets never reach the logs.
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'res.headers["set-cookie"]',
+                '*.password',
+                '*.new_password',
+                '*.confirm_password',
+                '*.otp',
+                '*.token',
+              ],
+              censor: '[redacted]',
+            },
+          },
+    genReqId: (req) =>
+      typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64
+        ? req.headers['x-request-id']
+        : randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com', 'https://www.paypal.com', 'https://*.paypal.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'https://api.stripe.com', 'https://*.paypal.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://*.stripe.com', 'https://*.paypal.com'],
+        workerSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(cookie);
+  await app.register(rateLimitPlugin, { global: false });
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+  await app.register(authPlugin, { secret: config.JWT_SECRET, ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
+  await app.register(metricsPlugin);
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'CareSlot API',
+        version: '1.0.0',
+        description:
+          'Patient, provider, booking, payment and staff calls of CareSlot. Field names follow the product specification exactly.',
+      },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'access_token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const transport = mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : devMailboxTransport(database.db));
+  const outbox = new OutboxWorker(database.db, transport, config.MAIL_FROM, app.log, config.OUTBOX_POLL_MS);
+  app.decorate('outbox', outbox);
+  app.addHook('onReady', async () => {
+    if (config.OUTBOX_WORKER) outbox.start();
+  });
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    transport.close();
+  });
+
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['ops'],
+        summary: 'Liveness and database check',
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.string() }),
+          503: z.object({ status: z.literal('unavailable'), database: z.string() }),
+        },
+      },
+    },
+    async (_req, reply) => {
+      try {
+        await database.db.execute(sql`select 1`);
+        return { status: 'ok' as const, database: database.kind };
+      } catch (err) {
+        app.log.error({ err }, 'health check failed');
+        return reply.status(503).send({ status: 'unavailable' as const, database: database.kind });
+      }
+    },
+  );
+
+  if (config.devMailbox) await app.register(devMailboxRoutes);
+  await app.register(contentRoutes);
+
+  await registerWebApp(app, config.WEB_DIST ?? defaultWebDist);
+  return app;
+}

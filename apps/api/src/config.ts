@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/** Every setting CareSlot reads, with its default. Nothing else reads process.env. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL connection string. Unset: the embedded PGlite database in DATA_DIR. */
+  DATABASE_URL: z.string().optional(),
+  /** In-memory PGlite (tests). */
+  DATABASE_IN_MEMORY: bool,
+  /** Public origin used in e-mailed links. */
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Secret for signing access tokens; generated per process when unset outside production. */
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  /** Real SMTP, e.g. smtp://user:pass@smtp.example.com:587. Unset: the dev mailbox. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('CareSlot <no-reply@careslot.example>'),
+  /** Multiplies every rate limit (load tests). */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** Run the outbox worker in this process. */
+  OUTBOX_WORKER: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  OUTBOX_POLL_MS: z.coerce.number().int().positive().default(1000),
+  /** Seed demo accounts and data when the database is empty (never in production). */
+  SEED: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  /** Where the built web app lives. */
+  WEB_DIST: z.string().optional(),
+  /** Map tiles shown to browsers. */
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** Optional postcodes.io-compatible service for UK postcodes the local table lacks. */
+  POSTCODES_IO_URL: z.string().url().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Stripe API host override (tests against a local fake). */
+  STRIPE_API_URL: z.string().url().optional(),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  PAYPAL_API_URL: z.string().url().default('https://api-m.sandbox.paypal.com'),
+  /** Regulator register endpoints; unset: the sandbox register in the database. */
+  GMC_REGISTER_URL: z.string().url().optional(),
+  GDC_REGISTER_URL: z.string().url().optional(),
+  /** Allow the demo sign-in button and demo accounts (never in production). */
+  DEMO_MODE: bool,
+  TRUST_PROXY: bool,
+});
+
+export type Config = z.infer<typeof configSchema> & { isProduction: boolean; devMailbox: boolean };
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const c = parsed.data;
+  const isProduction = c.NODE_ENV === 'production';
+  if (isProduction && !c.JWT_SECRET) throw new Error('JWT_SECRET must be set in production');
+  return { ...c, isProduction, devMailbox: !c.SMTP_URL && !isProduction };
+}

@@ -1,0 +1,50 @@
+import { bigserial, boolean, integer, jsonb, pgTable, serial, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './common';
+
+/** Homepage settings: one row, id HOMEPAGE_SETTINGS_ID (SPEC §9: one fixed record id). */
+export const homepageSettings = pgTable('homepage_settings', {
+  id: integer('id').primaryKey(),
+  image_url: text('image_url').notNull(),
+  color: text('color').notNull().default('#ffffff'),
+  modal_image: text('modal_image'),
+  show_modal: boolean('show_modal').notNull().default(false),
+  modal_heading: text('modal_heading').notNull().default(''),
+  modal_description: text('modal_description').notNull().default(''),
+  updatedAt: updatedAt(),
+});
+
+export const galleryImages = pgTable('gallery_images', {
+  id: serial('id').primaryKey(),
+  settings_id: integer('settings_id').notNull(),
+  image_url: text('image_url').notNull(),
+  createdAt: createdAt(),
+});
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  first_name: text('first_name').notNull(),
+  last_name: text('last_name').notNull(),
+  email: text('email').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actor_type: text('actor_type').notNull(),
+    actor_id: text('actor_id'),
+    action: text('action').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_actor_idx').on(t.actor_type, t.actor_id)],
+);
+
+export const chatSessions = pgTable('chat_sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  messages: jsonb('messages').$type<{ role: string; text: string; at: string }[]>().notNull().default([]),
+  createdAt: createdAt(),
+  last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,37 @@
+import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from './common';
+
+/** Every e-mail is written here in the same transaction as the change it reports, then sent by the worker. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** iCalendar body attached as an invitation. */
+    ics: text('ics'),
+    ics_method: text('ics_method'),
+    /** 'pending' | 'sent' | 'failed' */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    last_error: text('last_error'),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.next_attempt_at)],
+);
+
+/** Messages delivered to the built-in dev mailbox (no SMTP configured, not production). */
+export const devMailbox = pgTable('dev_mailbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  /** The whole message as nodemailer rendered it (RFC 822). */
+  raw: text('raw').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, doublePrecision, index, integer, pgTable, primaryKey, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './common';
+
+export const specialities = pgTable(
+  'specialities',
+  {
+    id: serial('id').primaryKey(),
+    region: text('region').notNull(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('specialities_region_slug_uq').on(t.region, t.slug)],
+);
+
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  region: text('region').notNull(),
+  name: text('name').notNull(),
+  registration_number: text('registration_number'),
+  verification_status: text('verification_status').notNull().default('Unverified'),
+  createdAt: createdAt(),
+});
+
+export const hospitals = pgTable(
+  'hospitals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    region: text('region').notNull(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    postcode: text('postcode').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    /** IANA time zone, e.g. Europe/London, America/New_York. */
+    time_zone: text('time_zone').notNull(),
+  },
+  (t) => [index('hospitals_region_lat_lon_idx').on(t.region, t.latitude, t.longitude)],
+);
+
+export const providers = pgTable(
+  'providers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    region: text('region').notNull(),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    /** Sign-in e-mail, stored lowercased. Seeded providers without an account have none. */
+    email: text('email'),
+    password_hash: text('password_hash'),
+    phone_number: text('phone_number'),
+    /** 'gmc' | 'gdc' (UK), 'npi' (USA) */
+    regulator: text('regulator').notNull(),
+    professional_body_name: text('professional_body_name').notNull(),
+    membership_number: text('membership_number').notNull(),
+    verification_status: text('verification_status').notNull().default('Unverified'),
+    speciality_id: integer('speciality_id')
+      .notNull()
+      .references(() => specialities.id),
+    qualifications: text('qualifications')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    profile_image: text('profile_image'),
+    bio: text('bio').notNull().default(''),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Fees in minor units of the region's currency. */
+    amount_minor: integer('amount_minor').notNull(),
+    follow_amount_minor: integer('follow_amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    consultation_minutes: integer('consultation_minutes').notNull().default(30),
+    company_id: uuid('company_id').references(() => companies.id),
+    /** Accepting bookings. */
+    bookable: boolean('bookable').notNull().default(true),
+    email_verified: boolean('email_verified').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('providers_region_speciality_idx').on(t.region, t.speciality_id),
+    uniqueIndex('providers_email_uq').on(t.email),
+    check('providers_fees_positive', sql`${t.amount_minor} >= 0 and ${t.follow_amount_minor} >= 0`),
+  ],
+);
+
+export const providerHospitals = pgTable(
+  'provider_hospitals',
+  {
+    provider_id: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    hospital_id: uuid('hospital_id')
+      .notNull()
+      .references(() => hospitals.id),
+    /** 0 = the provider's main hospital (hospital_details[0]). */
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.provider_id, t.hospital_id] }), index('provider_hospitals_hospital_idx').on(t.hospital_id)],
+);
+
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider_id: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    account_number: text('account_number').notNull(),
+    /** Sort code (uk) or routing number (usa). */
+    bank_code: text('bank_code').notNull().default(''),
+    bank_name: text('bank_name').notNull().default(''),
+    is_primary: boolean('is_primary').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bank_accounts_provider_idx').on(t.provider_id),
+    uniqueIndex('bank_accounts_one_primary_uq')
+      .on(t.provider_id)
+      .where(sql`${t.is_primary}`),
+  ],
+);
+
+/** Sandbox regulator register: what the GMC / GDC / NPI lookups answer when no endpoint is configured. */
+export const regulatorRegister = pgTable(
+  'regulator_register',
+  {
+    id: serial('id').primaryKey(),
+    regulator: text('regulator').notNull(),
+    registration_number: text('registration_number').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('regulator_register_uq').on(t.regulator, t.registration_number)],
+);

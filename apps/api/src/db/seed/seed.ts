@@ -1,0 +1,244 @@
+import { count, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { currencyForRegion, type Region } from '@careslot/contracts/money';
+import type { Db } from '../client';
+import { availabilitySlots } from '../schema/booking';
+import { galleryImages, homepageSettings } from '../schema/content';
+import { patients, staffUsers } from '../schema/identity';
+import { hospitals, providerHospitals, providers, regulatorRegister, specialities } from '../schema/providers';
+import { hashPassword } from '../../lib/password';
+import { seededRandom, type Random } from '../../lib/random';
+import { FIRST_NAMES, LANGUAGES, LAST_NAMES, SPECIALITIES, UK_CITIES, USA_CITIES, type CitySeed } from './seed-data';
+
+export const HOMEPAGE_SETTINGS_ID = 1;
+
+export const DEMO_ACCOUNTS = {
+  patient: { email: 'patient@careslot.test', password: 'CareSlot-demo-patient', first_name: 'Alex', last_name: 'Morgan' },
+  provider: { email: 'provider@careslot.test', password: 'CareSlot-demo-provider' },
+  staff: { email: 'admin@careslot.test', password: 'CareSlot-demo-admin', role: 'superuser' },
+} as const;
+
+export interface SeedOptions {
+  /** Providers per region (default 160, so 320 in all). */
+  providersPerRegion?: number;
+  /** Days of availability from today (default 30). */
+  days?: number;
+  /** Demo accounts (never in production). */
+  demoAccounts?: boolean;
+  /** Fixed "now" for reproducible tests. */
+  now?: Date;
+}
+
+const REGULATORS = {
+  gmc: 'General Medical Council',
+  gdc: 'General Dental Council',
+  npi: 'National Provider Identifier (NPPES)',
+} as const;
+
+function regulatorFor(region: Region, dental: boolean): keyof typeof REGULATORS {
+  if (region === 'usa') return 'npi';
+  return dental ? 'gdc' : 'gmc';
+}
+
+function membershipNumber(rng: Random, regulator: keyof typeof REGULATORS): string {
+  if (regulator === 'gmc') return String(rng.int(1000000, 7999999));
+  if (regulator === 'gdc') return String(rng.int(50000, 299999));
+  return String(rng.int(1000000000, 1999999999));
+}
+
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(specialities);
+  return (row?.n ?? 0) === 0;
+}
+
+/** Deterministic demo data: the same rows every run for the same options (ids aside). */
+export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<void> {
+  const perRegion = opts.providersPerRegion ?? 160;
+  const days = opts.days ?? 30;
+  const now = opts.now ?? new Date();
+  const rng = seededRandom(20261122);
+
+  await db.insert(homepageSettings).values({
+    id: HOMEPAGE_SETTINGS_ID,
+    image_url: '/images/home-hero.svg',
+    color: '#ffffff',
+    show_modal: false,
+    modal_heading: 'Book with confidence',
+    modal_description: 'Every CareSlot provider is checked against their professional register before they can take bookings.',
+  });
+  await db.insert(galleryImages).values({ settings_id: HOMEPAGE_SETTINGS_ID, image_url: '/images/home-hero.svg' });
+
+  for (const region of ['uk', 'usa'] as const) {
+    const specRows = await db
+      .insert(specialities)
+      .values(SPECIALITIES.map((s) => ({ region, slug: s.slug, name: s[region] })))
+      .returning();
+    const specBySlug = new Map(specRows.map((r) => [r.slug, r]));
+    const cities: CitySeed[] = region === 'uk' ? UK_CITIES : USA_CITIES;
+    const hospitalRows = await db
+      .insert(hospitals)
+      .values(cities.flatMap((c) => c.hospitals.map((hs) => ({ ...hs, region, time_zone: c.timeZone }))))
+      .returning();
+    const hospitalsByCity = new Map<string, typeof hospitalRows>();
+    for (const c of cities) {
+      hospitalsByCity.set(
+        c.city,
+        hospitalRows.filter((r) => c.hospitals.some((hs) => hs.name === r.name)),
+      );
+    }
+
+    const providerValues: (typeof providers.$inferInsert)[] = [];
+    const placements: { index: number; hospitalIds: string[] }[] = [];
+    for (let i = 0; i < perRegion; i++) {
+      // Every speciality in every region has providers; every city gets providers.
+      const spec = SPECIALITIES[i % SPECIALITIES.length]!;
+      const city = cities[Math.floor(i / SPECIALITIES.length) % cities.length]!;
+      const cityHospitals = hospitalsByCity.get(city.city)!;
+      const first = rng.pick(cityHospitals);
+      const hospitalIds = [first.id];
+      if (cityHospitals.length > 1 && rng.chance(0.3)) {
+        const second = rng.pick(cityHospitals.filter((x) => x.id !== first.id));
+        hospitalIds.push(second.id);
+      }
+      const regulator = regulatorFor(region, !!spec.dental);
+      const fee = rng.int(spec.fee[0], spec.fee[1]);
+      const firstName = rng.pick(FIRST_NAMES);
+      const lastName = rng.pick(LAST_NAMES);
+      const langs = new Set<string>(['English', rng.pick(LANGUAGES[region])]);
+      providerValues.push({
+        region,
+        first_name: firstName,
+        last_name: lastName,
+        regulator,
+        professional_body_name: REGULATORS[regulator],
+        membership_number: membershipNumber(rng, regulator),
+        // About one in twelve is still awaiting verification; a few have paused bookings.
+        verification_status: i % 12 === 11 ? 'Unverified' : 'Verified',
+        bookable: i % 25 !== 24,
+        speciality_id: specBySlug.get(spec.slug)!.id,
+        qualifications: spec.qualifications[region],
+        profile_image: null,
+        bio: `${firstName} ${lastName} is a ${spec[region].toLowerCase()} specialist based in ${city.city}, seeing patients of all ages with a calm, thorough and evidence-based approach.`,
+        languages: [...langs],
+        amount_minor: fee * 100,
+        follow_amount_minor: Math.round(fee * 0.7) * 100,
+        currency: currencyForRegion(region),
+        consultation_minutes: spec.minutes,
+      });
+      placements.push({ index: i, hospitalIds });
+    }
+    if (region === 'uk' && opts.demoAccounts) {
+      // The demo provider: a verified London GP with an account.
+      const demo = providerValues[0]!;
+      demo.email = DEMO_ACCOUNTS.provider.email;
+      demo.password_hash = await hashPassword(DEMO_ACCOUNTS.provider.password);
+      demo.email_verified = true;
+    }
+    const providerRows = await db
+      .insert(providers)
+      .values(providerValues)
+      .returning({
+        id: providers.id,
+        first_name: providers.first_name,
+        last_name: providers.last_name,
+        regulator: providers.regulator,
+        membership_number: providers.membership_number,
+        verification_status: providers.verification_status,
+        consultation_minutes: providers.consultation_minutes,
+      });
+
+    await db
+      .insert(providerHospitals)
+      .values(
+        placements.flatMap((p) =>
+          p.hospitalIds.map((hospital_id, position) => ({ provider_id: providerRows[p.index]!.id, hospital_id, position })),
+        ),
+      );
+    // The sandbox register knows every verified provider, under the name they registered with.
+    await db
+      .insert(regulatorRegister)
+      .values(
+        providerRows
+          .filter((p) => p.verification_status === 'Verified')
+          .map((p) => ({ regulator: p.regulator, registration_number: p.membership_number, name: `${p.first_name} ${p.last_name}` })),
+      )
+      .onConflictDoNothing();
+
+    const tzByHospital = new Map(hospitalRows.map((r) => [r.id, r.time_zone]));
+    const slotRows: (typeof availabilitySlots.$inferInsert)[] = [];
+    providerRows.forEach((p, idx) => {
+      const hospitalIds = placements[idx]!.hospitalIds;
+      slotRows.push(...generateSlots(rng, p.id, hospitalIds, tzByHospital, region, p.consultation_minutes, days, now));
+    });
+    for (let i = 0; i < slotRows.length; i += 2000) {
+      await db.insert(availabilitySlots).values(slotRows.slice(i, i + 2000));
+    }
+  }
+
+  if (opts.demoAccounts) {
+    await db.insert(patients).values({
+      email: DEMO_ACCOUNTS.patient.email,
+      password_hash: await hashPassword(DEMO_ACCOUNTS.patient.password),
+      first_name: DEMO_ACCOUNTS.patient.first_name,
+      last_name: DEMO_ACCOUNTS.patient.last_name,
+      phone_number: '+447700900123',
+      date_of_birth: '1990-05-14',
+      email_verified_at: now,
+    });
+    await db.insert(staffUsers).values({
+      email: DEMO_ACCOUNTS.staff.email,
+      password_hash: await hashPassword(DEMO_ACCOUNTS.staff.password),
+      role: DEMO_ACCOUNTS.staff.role,
+    });
+  }
+  await db.execute(sql`analyze`);
+}
+
+/**
+ * A provider's working pattern for the next `days` days, in each hospital's own time zone:
+ * weekday clinics from 09:00, a lunch break, some Saturday mornings. Alternate days at a second hospital.
+ */
+function generateSlots(
+  rng: Random,
+  providerId: string,
+  hospitalIds: string[],
+  tzByHospital: Map<string, string>,
+  region: string,
+  minutes: number,
+  days: number,
+  now: Date,
+): (typeof availabilitySlots.$inferInsert)[] {
+  const out: (typeof availabilitySlots.$inferInsert)[] = [];
+  const startHour = rng.pick([8, 9, 9, 10]);
+  const sessionLength = rng.pick([3, 4]);
+  const worksSaturday = rng.chance(0.3);
+  for (let d = 0; d <= days; d++) {
+    const hospitalId = hospitalIds[d % hospitalIds.length]!;
+    const zone = tzByHospital.get(hospitalId)!;
+    const day = DateTime.fromJSDate(now, { zone }).startOf('day').plus({ days: d });
+    const weekday = day.weekday; // 1 Monday … 7 Sunday
+    if (weekday === 7 || (weekday === 6 && !worksSaturday)) continue;
+    const sessions =
+      weekday === 6
+        ? [[startHour, 3]]
+        : [
+            [startHour, sessionLength],
+            [14, sessionLength],
+          ];
+    for (const [hour, length] of sessions) {
+      const sessionStart = day.set({ hour: hour!, minute: 0 });
+      const sessionEnd = sessionStart.plus({ hours: length! });
+      for (let t = sessionStart; t.plus({ minutes }) <= sessionEnd; t = t.plus({ minutes })) {
+        if (t.toJSDate() <= now) continue;
+        out.push({
+          provider_id: providerId,
+          hospital_id: hospitalId,
+          region,
+          starts_at: t.toJSDate(),
+          ends_at: t.plus({ minutes }).toJSDate(),
+        });
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,26 @@
+import { mailOutbox } from '../../db/schema/mail';
+import type { Queryable } from '../../db/client';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** iCalendar invitation, attached by nodemailer as text/calendar. */
+  ics?: { content: string; method: 'REQUEST' | 'CANCEL' };
+}
+
+/**
+ * Queues an e-mail. Call it with the transaction that makes the change the e-mail reports,
+ * so the message exists exactly when the change does; the outbox worker sends it.
+ */
+export async function enqueueMail(q: Queryable, mail: OutgoingMail): Promise<void> {
+  await q.insert(mailOutbox).values({
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    ics: mail.ics?.content ?? null,
+    ics_method: mail.ics?.method ?? null,
+  });
+}

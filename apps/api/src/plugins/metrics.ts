@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** Prometheus text at /metrics: request counts and durations by route, plus process metrics. */
+export const metricsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const registry = new Registry();
+    collectDefaultMetrics({ register: registry });
+    const requests = new Counter({
+      name: 'careslot_http_requests_total',
+      help: 'HTTP requests by method, route and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers: [registry],
+    });
+    const duration = new Histogram({
+      name: 'careslot_http_request_duration_seconds',
+      help: 'HTTP request duration by route',
+      labelNames: ['method', 'route'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    });
+    app.addHook('onResponse', async (req, reply) => {
+      const route = req.routeOptions.url ?? 'unmatched';
+      requests.inc({ method: req.method, route, status: String(reply.statusCode) });
+      duration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+    });
+    app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
+      reply.type(registry.contentType);
+      return registry.metrics();
+    });
+  },
+  { name: 'metrics' },
+);

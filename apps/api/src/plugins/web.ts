@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** API and server-only prefixes: unknown paths under them are 404 JSON, never the SPA. */
+const SERVER_PREFIXES = ['/api/', '/user/', '/provider/', '/staff/', '/dev/', '/sandbox/', '/webhooks/', '/uploads/', '/metrics'];
+
+function notFound(method: string, url: string, reply: FastifyReply) {
+  return reply
+    .status(404)
+    .send({ status: false, statusCode: 404, error: 'NOT_FOUND', message: `No route for ${method} ${url.split('?')[0]}.` });
+}
+
+/** Serves the built web app: hashed assets cached for a year, index.html never cached, SPA fallback. */
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const index = path.join(webDist, 'index.html');
+  const hasWebApp = existsSync(index);
+  if (!hasWebApp) {
+    app.log.warn({ webDist }, 'web app not built; serving the API only (run npm run build)');
+    app.setNotFoundHandler((req, reply) => notFound(req.method, req.url, reply));
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        res.header('cache-control', 'no-cache');
+      }
+    },
+  });
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0]!;
+    const isServerPath = SERVER_PREFIXES.some((p) => url.startsWith(p) || url === p.replace(/\/$/, ''));
+    if (req.method !== 'GET' || isServerPath || path.extname(url)) {
+      return notFound(req.method, url, reply);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

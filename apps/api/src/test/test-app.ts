@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, runMigrations, type Database } from '../db/client';
+import { seedDatabase, type SeedOptions } from '../db/seed/seed';
+import type { MailTransport } from '../modules/mail/mail.transport';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Seed demo data (small by default, to keep test files fast). */
+  seed?: SeedOptions | false;
+  mailTransport?: MailTransport;
+}
+
+/**
+ * A fresh CareSlot on a fresh database for one test file: in-memory PGlite, or, when
+ * TEST_DATABASE_URL points at a PostgreSQL server, a new database created for this file and dropped after.
+ */
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (adminUrl) {
+    const name = `careslot_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    OUTBOX_WORKER: 'false',
+    SEED: 'false',
+    DATABASE_IN_MEMORY: 'true',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    WEB_DIST: '/nonexistent',
+    ...opts.env,
+  });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, inMemory: true, poolSize: 20 });
+  await runMigrations(database);
+  if (opts.seed !== false) {
+    await seedDatabase(database.db, { providersPerRegion: 28, days: 14, demoAccounts: true, ...opts.seed });
+  }
+  const app = await buildApp({ config, database, mailTransport: opts.mailTransport });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase?.();
+    },
+  };
+}
+
+/** Delivers queued mail and returns the dev-mailbox messages for an address, newest first. */
+export async function mailTo(app: FastifyInstance, to: string) {
+  await app.outbox.drain();
+  const res = await app.inject({ method: 'GET', url: `/dev/mail/messages?to=${encodeURIComponent(to)}` });
+  return res.json() as { id: number; to: string; subject: string; text: string; html: string; createdAt: string }[];
+}

@@ -1,0 +1,7 @@
+export default function PaymentReturnPage() {
+  return (
+    <section className="page">
+      <h1>Payment return</h1>
+    </section>
+  );
+}

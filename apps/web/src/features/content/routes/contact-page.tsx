@@ -1,0 +1,7 @@
+export default function ContactPage() {
+  return (
+    <section className="page">
+      <h1>Contact</h1>
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+export default function DoctorProfilePage() {
+  return (
+    <section className="page">
+      <h1>Doctor profile</h1>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+/** Error thrown for any non-2xx answer; `message` is the server's message for people. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  get fields(): Record<string, string> | undefined {
+    const b = this.body as { fields?: Record<string, string> } | null;
+    return b?.fields;
+  }
+}
+
+export interface RequestOptions extends Omit<RequestInit, 'body'> {
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** JSON body (or FormData, sent as is). */
+  body?: unknown;
+}
+
+function withQuery(url: string, query?: RequestOptions['query']): string {
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
+}
+
+/** fetch with JSON in and out, cookies included, and errors as ApiError. */
+export async function apiFetch<T>(url: string, opts: RequestOptions = {}): Promise<T> {
+  const { query, body, headers, ...rest } = opts;
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const res = await fetch(withQuery(url, query), {
+    credentials: 'include',
+    ...rest,
+    headers: {
+      Accept: 'application/json',
+      ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!res.ok) {
+    const message =
+      (data && typeof data === 'object' && 'message' in data && typeof (data as { message: unknown }).message === 'string'
+        ? (data as { message: string }).message
+        : null) ?? 'Something went wrong. Please try again.';
+    throw new ApiError(res.status, message, data);
+  }
+  return data as T;
+}
