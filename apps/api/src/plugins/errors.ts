@@ -40,14 +40,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ status: false, statusCode: 500, error: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
     }
     if (statusCode === 429) {
-      return reply
-        .status(429)
-        .send({
-          status: false,
-          statusCode: 429,
-          error: 'TOO_MANY_REQUESTS',
-          message: err.message || 'Too many requests. Please wait a moment and try again.',
-        });
+      return reply.status(429).send({
+        status: false,
+        statusCode: 429,
+        error: 'TOO_MANY_REQUESTS',
+        message: err.message || 'Too many requests. Please wait a moment and try again.',
+      });
     }
     // Framework 4xx (bad JSON, body too large, unsupported media type…): keep its message, it is about the request.
     return reply.status(statusCode).send({ status: false, statusCode, error: err.code ?? 'BAD_REQUEST', message: err.message });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TooManyRequestsError } from '../lib/errors';
 
 let scale = 1;
@@ -29,7 +29,9 @@ export interface LimitOptions {
  */
 export function limit(app: FastifyInstance, opts: LimitOptions) {
   const message = opts.message ?? 'Too many attempts. Please wait a few minutes and try again.';
-  return app.rateLimit({
+  // createRateLimit, not rateLimit: the latter marks the request as limited after its first hook,
+  // so a second limit on the same route (per IP and per account) would silently never run.
+  const check = app.createRateLimit({
     max: scaledMax(opts.max),
     timeWindow: opts.timeWindow,
     keyGenerator: (req: FastifyRequest) => {
@@ -37,6 +39,15 @@ export function limit(app: FastifyInstance, opts: LimitOptions) {
       return key === undefined ? SKIP : `${opts.name}:${key}`;
     },
     allowList: (_req: FastifyRequest, key: string) => key === SKIP,
-    errorResponseBuilder: () => new TooManyRequestsError(message),
   });
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const result = await check(req);
+    if (result.isAllowed) return;
+    reply.header('x-ratelimit-limit', result.max);
+    reply.header('x-ratelimit-remaining', result.remaining);
+    if (result.isExceeded) {
+      reply.header('retry-after', result.ttlInSeconds);
+      throw new TooManyRequestsError(message);
+    }
+  };
 }

@@ -12,6 +12,9 @@ function notFound(method: string, url: string, reply: FastifyReply) {
     .send({ status: false, statusCode: 404, error: 'NOT_FOUND', message: `No route for ${method} ${url.split('?')[0]}.` });
 }
 
+/** Paths that name a static file: a miss is a 404, not the SPA (a distance like /2.5 is not a file). */
+const STATIC_FILE = /\.(?:js|mjs|css|map|json|png|jpe?g|gif|svg|webp|avif|ico|txt|xml|webmanifest|woff2?|ttf)$/i;
+
 /** Serves the built web app: hashed assets cached for a year, index.html never cached, SPA fallback. */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const index = path.join(webDist, 'index.html');
@@ -37,7 +40,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0]!;
     const isServerPath = SERVER_PREFIXES.some((p) => url.startsWith(p) || url === p.replace(/\/$/, ''));
-    if (req.method !== 'GET' || isServerPath || path.extname(url)) {
+    if (req.method !== 'GET' || isServerPath || STATIC_FILE.test(url)) {
       return notFound(req.method, url, reply);
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -1,0 +1,66 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/test-app';
+
+describe('the assembled app', () => {
+  let t: TestApp;
+  const webDist = mkdtempSync(path.join(tmpdir(), 'careslot-web-'));
+  beforeAll(async () => {
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>CareSlot</title><div id="root"></div>');
+    writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("x");'.repeat(200));
+    t = await createTestApp({ seed: false, env: { WEB_DIST: webDist } });
+  });
+  afterAll(() => t.close());
+
+  it('reports health with the database it checked', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: t.database.kind });
+  });
+
+  it('publishes the OpenAPI document and Swagger UI', async () => {
+    const doc = await t.app.inject({ url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.json().paths['/api/health']).toBeDefined();
+    const ui = await t.app.inject({ url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('serves the web app with SPA fallback, long-cached hashed assets and compression', async () => {
+    const page = await t.app.inject({ url: '/doctor-profile/abc/2.5?region=uk' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const asset = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends security headers with a CSP that allows no inline scripts', async () => {
+    const res = await t.app.inject({ url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/script-src 'self'[^;]*/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers unknown API paths and missing assets with JSON 404, not the SPA', async () => {
+    for (const url of ['/api/does-not-exist', '/user/nothing', '/assets/missing.js']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().status).toBe(false);
+    }
+  });
+
+  it('echoes a request id and exposes Prometheus metrics', async () => {
+    const res = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'req-123' } });
+    expect(res.headers['x-request-id']).toBe('req-123');
+    const metrics = await t.app.inject({ url: '/metrics' });
+    expect(metrics.body).toContain('careslot_http_requests_total');
+  });
+});
