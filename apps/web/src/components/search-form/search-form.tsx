@@ -1,0 +1,147 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { DEFAULT_RADIUS, RADIUS_OPTIONS, looksLikePostcode, toSearchParams, type SearchParamsState } from '@careslot/contracts/search';
+import { paths } from '../../lib/paths';
+import { useSpecialities } from '../../lib/specialities';
+import { storageKeys } from '../../lib/storage';
+import styles from './search-form.module.css';
+
+export type SearchRegion = 'uk' | 'usa';
+
+export interface SearchFormProps {
+  /** Region of the search; defaults to the stored selectedRegion, else uk. */
+  region?: SearchRegion;
+  /** Prefilled values (the results page passes what is in its URL). */
+  initial?: Partial<Pick<SearchParamsState, 'postcode' | 'specialty' | 'radius' | 'sort'>>;
+  /** 'hero' stacks nicely on the home page; 'bar' is the compact row on /results. */
+  variant?: 'hero' | 'bar';
+  /** Heading id this form is labelled by, if any. */
+  'aria-labelledby'?: string;
+}
+
+export function storedRegion(): SearchRegion {
+  try {
+    return localStorage.getItem(storageKeys.selectedRegion) === 'usa' ? 'usa' : 'uk';
+  } catch {
+    return 'uk';
+  }
+}
+
+/**
+ * The one search form: postcode or ZIP, speciality, radius. Submitting goes to /results with everything in the URL,
+ * so results can be shared and the back button works.
+ */
+export function SearchForm({ region: regionProp, initial, variant = 'hero', ...aria }: SearchFormProps) {
+  const region = regionProp ?? storedRegion();
+  const navigate = useNavigate();
+  const id = useId();
+  const { data: specialities = [], isFetching } = useSpecialities(region);
+  const [postcode, setPostcode] = useState(initial?.postcode ?? '');
+  const [specialty, setSpecialty] = useState(initial?.specialty ?? '');
+  const [radius, setRadius] = useState<number>(initial?.radius ?? DEFAULT_RADIUS);
+  const [errors, setErrors] = useState<{ postcode?: string; specialty?: string }>({});
+
+  // A new URL (back button, filters) refills the form: adjust state while rendering, not in an effect.
+  const initialKey = `${initial?.postcode ?? ''}|${initial?.specialty ?? ''}|${initial?.radius ?? ''}`;
+  const [seenKey, setSeenKey] = useState(initialKey);
+  if (seenKey !== initialKey) {
+    setSeenKey(initialKey);
+    setPostcode(initial?.postcode ?? '');
+    setSpecialty(initial?.specialty ?? '');
+    setRadius(initial?.radius ?? DEFAULT_RADIUS);
+    setErrors({});
+  }
+
+  const placeLabel = region === 'usa' ? 'ZIP code' : 'Postcode';
+  const placeHint = region === 'usa' ? 'e.g. 10017' : 'e.g. SW1A 1AA or M13';
+  const radiusOptions = (RADIUS_OPTIONS as readonly number[]).includes(radius)
+    ? RADIUS_OPTIONS
+    : [...RADIUS_OPTIONS, radius].sort((a, b) => a - b);
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const next: typeof errors = {};
+    if (!postcode.trim()) next.postcode = `Please enter a ${placeLabel.toLowerCase()}.`;
+    else if (!looksLikePostcode(postcode, region))
+      next.postcode = region === 'usa' ? 'Please enter a 5-digit ZIP code, like 10017.' : "We couldn't find that postcode";
+    if (!specialty) next.specialty = 'Please choose a speciality.';
+    setErrors(next);
+    if (next.postcode || next.specialty) {
+      document.getElementById(next.postcode ? `${id}-postcode` : `${id}-specialty`)?.focus();
+      return;
+    }
+    const qs = toSearchParams({ postcode, specialty, radius, region, sort: initial?.sort });
+    navigate(`${paths.results}?${qs.toString()}`);
+  }
+
+  return (
+    <form
+      className={`${styles.form} ${variant === 'bar' ? styles.bar : styles.hero}`}
+      onSubmit={onSubmit}
+      noValidate
+      role="search"
+      aria-label={aria['aria-labelledby'] ? undefined : 'Find a provider'}
+      {...aria}
+    >
+      <div className={styles.field}>
+        <label htmlFor={`${id}-postcode`}>{placeLabel}</label>
+        <input
+          id={`${id}-postcode`}
+          name="postcode"
+          value={postcode}
+          onChange={(e) => setPostcode(e.target.value)}
+          placeholder={placeHint}
+          autoComplete="postal-code"
+          inputMode={region === 'usa' ? 'numeric' : 'text'}
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={16}
+          aria-invalid={!!errors.postcode}
+          aria-describedby={errors.postcode ? `${id}-postcode-error` : undefined}
+        />
+        {errors.postcode && (
+          <p id={`${id}-postcode-error`} className={styles.error} role="alert">
+            {errors.postcode}
+          </p>
+        )}
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-specialty`}>Speciality</label>
+        <select
+          id={`${id}-specialty`}
+          name="specialty"
+          value={specialty}
+          onChange={(e) => setSpecialty(e.target.value)}
+          aria-invalid={!!errors.specialty}
+          aria-describedby={errors.specialty ? `${id}-specialty-error` : undefined}
+          aria-busy={isFetching && specialities.length === 0}
+        >
+          <option value="">{isFetching && specialities.length === 0 ? 'Loading specialities…' : 'Choose a speciality'}</option>
+          {specialities.map((s) => (
+            <option key={s.slug} value={s.slug}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+        {errors.specialty && (
+          <p id={`${id}-specialty-error`} className={styles.error} role="alert">
+            {errors.specialty}
+          </p>
+        )}
+      </div>
+      <div className={`${styles.field} ${styles.radius}`}>
+        <label htmlFor={`${id}-radius`}>Within</label>
+        <select id={`${id}-radius`} name="radius" value={radius} onChange={(e) => setRadius(Number(e.target.value))}>
+          {radiusOptions.map((r) => (
+            <option key={r} value={r}>
+              {r} miles
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={`button ${styles.submit}`}>
+        Search
+      </button>
+    </form>
+  );
+}

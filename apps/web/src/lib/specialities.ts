@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Speciality, SpecialityResponse } from '@careslot/contracts/search';
+import { apiFetch } from './api-client';
+
+/** SPEC §9: the speciality list is cached in local storage for 1440 minutes, one entry per region. */
+export const SPECIALITY_CACHE_MINUTES = 1440;
+const CACHE_MS = SPECIALITY_CACHE_MINUTES * 60 * 1000;
+
+export const specialityCacheKey = (region: string) => `specialities_${region}`;
+
+interface CacheEntry {
+  savedAt: number;
+  data: Speciality[];
+}
+
+export function readCachedSpecialities(region: string, now = Date.now()): Speciality[] | null {
+  try {
+    const raw = localStorage.getItem(specialityCacheKey(region));
+    if (!raw) return null;
+    const entry = JSON.parse(raw) as CacheEntry;
+    if (!Array.isArray(entry.data) || typeof entry.savedAt !== 'number') return null;
+    if (now - entry.savedAt > CACHE_MS || entry.savedAt > now) return null;
+    return entry.data;
+  } catch {
+    return null;
+  }
+}
+
+export function writeCachedSpecialities(region: string, data: Speciality[], now = Date.now()): void {
+  try {
+    localStorage.setItem(specialityCacheKey(region), JSON.stringify({ savedAt: now, data } satisfies CacheEntry));
+  } catch {
+    // Storage full or disabled: the list is simply fetched again next time.
+  }
+}
+
+/** GET /api/get-speciality; errors are swallowed (SPEC §8) and give an empty list. */
+export async function fetchSpecialities(region: string): Promise<Speciality[]> {
+  const cached = readCachedSpecialities(region);
+  if (cached) return cached;
+  try {
+    const res = await apiFetch<SpecialityResponse>('/api/get-speciality', { query: { selectedRegion: region } });
+    writeCachedSpecialities(region, res.data);
+    return res.data;
+  } catch {
+    return [];
+  }
+}
+
+export function useSpecialities(region: string) {
+  return useQuery({
+    queryKey: ['specialities', region],
+    queryFn: () => fetchSpecialities(region),
+    initialData: () => readCachedSpecialities(region) ?? undefined,
+    staleTime: CACHE_MS,
+  });
+}
