@@ -1,9 +1,19 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { homepageSettingsSchema } from '@careslot/contracts/content';
-import { homepageSettings } from '../../db/schema/content';
+import { z } from 'zod';
+import { contactUsRequestSchema, contactUsResponseSchema, homepageSettingsSchema } from '@careslot/contracts/content';
 import { HOMEPAGE_SETTINGS_ID } from '../../db/seed/seed';
 import { NotFoundError } from '../../lib/errors';
+import { limit } from '../../plugins/rate-limit';
+import { findHomepageSettings } from './content.repository';
+import { CONTACT_SUCCESS_MESSAGE, submitContactMessage } from './content.service';
+
+const errorSchema = z.object({
+  status: z.literal(false),
+  statusCode: z.number(),
+  error: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,9 +26,49 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      const [row] = await app.db.select().from(homepageSettings).where(eq(homepageSettings.id, HOMEPAGE_SETTINGS_ID));
+      const row = await findHomepageSettings(app.db, HOMEPAGE_SETTINGS_ID);
       if (!row) throw new NotFoundError('Homepage settings are not set up yet.');
       return row;
+    },
+  );
+
+  // Per IP against floods; per recipient so nobody can use the acknowledgement to mail-bomb an address.
+  const perIp = limit(app, {
+    name: 'contact-us-ip',
+    max: 5,
+    timeWindow: '15 minutes',
+    message: 'You have sent several messages in a short time. Please wait a few minutes and try again.',
+  });
+  const perRecipient = limit(app, {
+    name: 'contact-us-email',
+    max: 3,
+    timeWindow: '1 hour',
+    key: (req) => {
+      const email = (req.body as { email?: unknown } | undefined)?.email;
+      return typeof email === 'string' ? email : undefined;
+    },
+    message: 'We have already received several messages from this e-mail address. Please wait an hour, or wait for our reply.',
+  });
+
+  app.post(
+    '/api/contact-us/',
+    {
+      onRequest: perIp,
+      preHandler: perRecipient,
+      schema: {
+        tags: ['public'],
+        summary: 'Send a message to the CareSlot team',
+        description:
+          'Stores the message and e-mails an acknowledgement to the sender (queued in the same transaction). ' +
+          'Rate-limited: 5 messages per IP per 15 minutes and 3 per e-mail address per hour (429).',
+        body: contactUsRequestSchema,
+        response: { 201: contactUsResponseSchema, 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      const { id } = await submitContactMessage(app.db, req.body, app.config.PUBLIC_URL);
+      app.outbox.kick();
+      return reply.status(201).send({ status: true as const, message: CONTACT_SUCCESS_MESSAGE, id });
     },
   );
 };

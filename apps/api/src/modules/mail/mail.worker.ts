@@ -74,12 +74,14 @@ export class OutboxWorker {
 
   /** Sends everything due now (tests and shutdown). Returns how many were sent. */
   async drain(): Promise<number> {
-    if (this.running) await this.running;
     let total = 0;
     for (;;) {
+      // A kick may chain another batch when it ends (rerun); wait for all of them, or their leased rows
+      // are skipped here and the caller reads the mailbox before they are sent.
+      while (this.running) await this.running;
       const sent = await this.processDue();
       total += sent;
-      if (sent === 0) return total;
+      if (sent === 0 && !this.running) return total;
     }
   }
 
