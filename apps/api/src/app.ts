@@ -23,6 +23,8 @@ import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { devMailboxTransport, smtpTransport, type MailTransport } from './modules/mail/mail.transport';
 import { OutboxWorker } from './modules/mail/mail.worker';
 import { contentRoutes } from './modules/content/content.routes';
+import { searchRoutes } from './modules/search/search.routes';
+import { providerRoutes } from './modules/providers/providers.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -163,6 +165,8 @@ export async function buildApp({ config, database, mailTransport }: BuildOptions
 
   if (config.devMailbox) await app.register(devMailboxRoutes);
   await app.register(contentRoutes);
+  await app.register(searchRoutes);
+  await app.register(providerRoutes);
 
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist);
   return app;

@@ -44,6 +44,10 @@ export const configSchema = z.object({
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   /** Optional postcodes.io-compatible service for UK postcodes the local table lacks. */
   POSTCODES_IO_URL: z.string().url().optional(),
+  /** Secret that signs ALTCHA captcha challenges; share it between API processes. Unset: random per process. */
+  ALTCHA_HMAC_KEY: z.string().min(16).optional(),
+  /** Attribution shown on the map, matching MAP_TILE_URL. */
+  MAP_ATTRIBUTION: z.string().default("© OpenStreetMap contributors"),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),

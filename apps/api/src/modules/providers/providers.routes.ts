@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  checkSlotParamsSchema,
+  checkSlotQuerySchema,
+  checkSlotResponseSchema,
+  doctorResponseSchema,
+  providerDetailsResponseSchema,
+  providerIdParamsSchema,
+  providerRegionQuerySchema,
+  providerSlotsQuerySchema,
+  providerSlotsResponseSchema,
+} from '@careslot/contracts/providers';
+import { NotFoundError } from '../../lib/errors';
+import { loadProviders } from './providers.repository';
+import { checkSlot, fullName, loadPublicProvider, providerSlots, toProviderDetails } from './providers.service';
+
+const errorSchema = z.object({
+  status: z.literal(false),
+  statusCode: z.number(),
+  error: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+
+/** Public provider profile and availability. Read-only and open to visitors (the profile page is public). */
+export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/provider-details/:id/',
+    {
+      schema: {
+        tags: ['providers'],
+        summary: "A verified provider's public profile",
+        description:
+          'Fields of SPEC §3 (registed_with, qualifications, hospital_details…), fees for a new patient (amount) and a follow-up ' +
+          '(follow_amount) in the region currency, about and languages. 404 for unknown, unverified or other-region providers.',
+        params: providerIdParamsSchema,
+        querystring: providerRegionQuerySchema,
+        response: { 200: providerDetailsResponseSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (req) => {
+      const { provider, hospitals } = await loadPublicProvider(app.db, req.params.id, req.query.selectedRegion);
+      return { status: true as const, data: toProviderDetails(provider, hospitals) };
+    },
+  );
+
+  app.get(
+    '/api/doctors/:id',
+    {
+      schema: {
+        tags: ['providers'],
+        summary: "A verified provider's name, qualifications and photo",
+        params: providerIdParamsSchema,
+        response: { 200: doctorResponseSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (req) => {
+      const [p] = await loadProviders(app.db, [req.params.id]);
+      if (!p || p.verification_status !== 'Verified') throw new NotFoundError('We could not find that provider.');
+      return {
+        status: true as const,
+        data: {
+          _id: p.id,
+          name: fullName(p),
+          first_name: p.first_name,
+          last_name: p.last_name,
+          qualifications: p.qualifications,
+          profile_image: p.profile_image,
+          speciality: p.speciality_name ?? null,
+          region: p.region as 'uk' | 'usa',
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/api/provider-slots/:id/',
+    {
+      schema: {
+        tags: ['providers'],
+        summary: "A provider's slots for a range of days, with whether each is free",
+        description:
+          'from/to are local days (YYYY-MM-DD) in the main hospital time zone; default today and 14 days. Each slot carries date ' +
+          "(DD/MM/YYYY), time and end_time ('h:mm AM/PM') in its hospital's time zone, consultationTime in minutes and available " +
+          '(open, in the future, and neither booked nor held by an unexpired hold).',
+        params: providerIdParamsSchema,
+        querystring: providerSlotsQuerySchema,
+        response: { 200: providerSlotsResponseSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (req) => {
+      const data = await providerSlots(app.db, req.params.id, req.query.selectedRegion, req.query);
+      return { status: true as const, data };
+    },
+  );
+
+  app.get(
+    '/user/check-slot/:doctorId/',
+    {
+      schema: {
+        tags: ['booking'],
+        summary: 'Whether one slot is still free',
+        description:
+          "Finds the provider's slot by date (DD/MM/YYYY) and time (h:mm AM/PM) read in the time zone of the slot's hospital. " +
+          'data.available is false for a slot that is booked, held by another patient, withdrawn, past, or does not exist.',
+        params: checkSlotParamsSchema,
+        querystring: checkSlotQuerySchema,
+        response: { 200: checkSlotResponseSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (req) => {
+      const data = await checkSlot(app.db, req.params.doctorId, req.query.providerRegion, req.query.date, req.query.time);
+      return { status: true as const, data };
+    },
+  );
+};

@@ -1,0 +1,150 @@
+import { DateTime } from 'luxon';
+import { formatAmount } from '@careslot/contracts/money';
+import type { ProviderDetails, ProviderSlot } from '@careslot/contracts/providers';
+import { MAX_SLOT_RANGE_DAYS, PROFILE_AVAILABILITY_DAYS } from '@careslot/contracts/providers';
+import type { HospitalDetail } from '@careslot/contracts/search';
+import { parseDateText, toTwentyFourHour } from '@careslot/contracts/time';
+import type { Queryable } from '../../db/client';
+import { NotFoundError, ValidationError } from '../../lib/errors';
+import { listSlots, loadProviderHospitals, loadProviders, type ProviderHospitalRecord, type ProviderRecord } from './providers.repository';
+import { describeSlot } from './slot-availability';
+
+export const fullName = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`;
+
+export function toHospitalDetail(h: Omit<ProviderHospitalRecord, 'provider_id' | 'position'>): HospitalDetail {
+  return {
+    hospital_id: h.id,
+    hospital_name: h.name,
+    hospital_location: `${h.address}, ${h.city}, ${h.postcode}`,
+    address: h.address,
+    city: h.city,
+    postcode: h.postcode,
+    latitude: h.latitude,
+    longitude: h.longitude,
+    time_zone: h.time_zone,
+  };
+}
+
+const notFound = () => new NotFoundError('We could not find that provider.');
+
+/**
+ * A provider of the region that the public may see: verified ones only (unverified providers are still being
+ * checked and never appear in search). Unbookable ones are shown, marked as not taking bookings.
+ */
+export async function loadPublicProvider(db: Queryable, id: string, region: string) {
+  const [p] = await loadProviders(db, [id]);
+  if (!p || p.region !== region || p.verification_status !== 'Verified') throw notFound();
+  const hospitals = await loadProviderHospitals(db, [id]);
+  return { provider: p, hospitals };
+}
+
+export function toProviderDetails(p: ProviderRecord, hospitals: ProviderHospitalRecord[]): ProviderDetails {
+  return {
+    _id: p.id,
+    id: p.id,
+    region: p.region as 'uk' | 'usa',
+    first_name: p.first_name,
+    last_name: p.last_name,
+    name: fullName(p),
+    registed_with: { professional_body_name: p.professional_body_name, membership_number: p.membership_number },
+    verification_status: p.verification_status,
+    verified: p.verification_status === 'Verified',
+    bookable: p.bookable,
+    profile_image: p.profile_image,
+    speciality: p.speciality_name ?? null,
+    speciality_slug: p.speciality_slug ?? null,
+    qualifications: p.qualifications,
+    hospital_details: hospitals.map(toHospitalDetail),
+    amount: formatAmount(p.amount_minor),
+    follow_amount: formatAmount(p.follow_amount_minor),
+    amount_minor: p.amount_minor,
+    follow_amount_minor: p.follow_amount_minor,
+    currency: p.currency,
+    consultationTime: p.consultation_minutes,
+    about: p.bio,
+    languages: p.languages,
+  };
+}
+
+const ISO_DAY = 'yyyy-MM-dd';
+
+/** Slots between two local days (inclusive) in the provider's main hospital's zone, each shown in its own hospital's zone. */
+export async function providerSlots(
+  db: Queryable,
+  id: string,
+  region: string,
+  range: { from?: string; to?: string },
+  now: Date = new Date(),
+): Promise<{ from: string; to: string; slots: ProviderSlot[] }> {
+  const { provider, hospitals } = await loadPublicProvider(db, id, region);
+  const zone = hospitals[0]?.time_zone ?? (region === 'usa' ? 'America/New_York' : 'Europe/London');
+  const today = DateTime.fromJSDate(now, { zone }).startOf('day');
+  const from = range.from ? DateTime.fromISO(range.from, { zone }) : today;
+  if (!from.isValid) throw new ValidationError('The start date is not a real date.', { from: 'Use a date like 2027-03-03.' });
+  const to = range.to ? DateTime.fromISO(range.to, { zone }) : from.plus({ days: PROFILE_AVAILABILITY_DAYS - 1 });
+  if (!to.isValid) throw new ValidationError('The end date is not a real date.', { to: 'Use a date like 2027-03-03.' });
+  if (to < from) throw new ValidationError('The end date must not be before the start date.', { to: 'must be on or after from' });
+  if (to.diff(from, 'days').days >= MAX_SLOT_RANGE_DAYS)
+    throw new ValidationError(`Ask for at most ${MAX_SLOT_RANGE_DAYS} days at a time.`, {
+      to: `at most ${MAX_SLOT_RANGE_DAYS} days after from`,
+    });
+  if (!provider.bookable) return { from: from.toFormat(ISO_DAY), to: to.toFormat(ISO_DAY), slots: [] };
+
+  const byId = new Map(hospitals.map((h) => [h.id, h]));
+  // One day of margin each side: hospitals of one provider may sit in different zones.
+  const rows = await listSlots(db, id, from.minus({ days: 1 }).toJSDate(), to.plus({ days: 2 }).toJSDate());
+  const fromDay = from.toFormat(ISO_DAY);
+  const toDay = to.toFormat(ISO_DAY);
+  const slots: ProviderSlot[] = [];
+  for (const r of rows) {
+    const localDay = DateTime.fromJSDate(new Date(r.starts_at), { zone: r.time_zone }).toFormat(ISO_DAY);
+    if (localDay < fromDay || localDay > toDay) continue;
+    const h = byId.get(r.hospital_id);
+    const shown = describeSlot(r.starts_at, r.ends_at, r.time_zone);
+    slots.push({
+      slot_id: Number(r.id),
+      ...shown,
+      available: r.available === true,
+      hospital: {
+        hospital_id: r.hospital_id,
+        hospital_name: h?.name ?? '',
+        hospital_location: h ? `${h.address}, ${h.city}, ${h.postcode}` : '',
+      },
+    });
+  }
+  return { from: fromDay, to: toDay, slots };
+}
+
+/**
+ * Whether the provider's slot at `date` (DD/MM/YYYY) and `time` (h:mm AM/PM), read in the time zone of the slot's
+ * own hospital, is free now. Unknown slots are simply unavailable.
+ */
+export async function checkSlot(
+  db: Queryable,
+  doctorId: string,
+  region: string,
+  date: string,
+  time: string,
+  now: Date = new Date(),
+): Promise<{ available: boolean; slot_id: number | null }> {
+  const day = parseDateText(date);
+  if (!day) throw new ValidationError('That date does not exist.', { date: 'Please give a real date as DD/MM/YYYY.' });
+  const time24 = toTwentyFourHour(time);
+  if (!time24) throw new ValidationError('That time is not valid.', { time: 'Please give the time as h:mm AM/PM.' });
+  const [p] = await loadProviders(db, [doctorId]);
+  if (!p || p.region !== region) throw notFound();
+  const dayUtc = Date.UTC(day.year, day.month - 1, day.day);
+  // Any zone from UTC-12 to UTC+14 keeps the local day inside this window.
+  const rows = await listSlotsIncludingPast(db, doctorId, new Date(dayUtc - 14 * 3600_000), new Date(dayUtc + 38 * 3600_000));
+  for (const r of rows) {
+    const local = DateTime.fromJSDate(new Date(r.starts_at), { zone: r.time_zone });
+    if (local.toFormat('dd/MM/yyyy') === date && local.toFormat('HH:mm') === time24) {
+      const free = r.available === true && p.verification_status === 'Verified' && p.bookable && new Date(r.starts_at) > now;
+      return { available: free, slot_id: Number(r.id) };
+    }
+  }
+  return { available: false, slot_id: null };
+}
+
+// listSlots already excludes past slots; a past slot is simply not found, i.e. unavailable.
+const listSlotsIncludingPast = listSlots;

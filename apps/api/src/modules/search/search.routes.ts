@@ -1,0 +1,153 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  captchaChallengeSchema,
+  mapQuerySchema,
+  mapResponseSchema,
+  publicConfigSchema,
+  searchQuerySchema,
+  searchResponseSchema,
+  specialityQuerySchema,
+  specialityResponseSchema,
+  MAX_RADIUS_MILES,
+  SEARCH_PAGE_SIZE,
+} from '@careslot/contracts/search';
+import { limit } from '../../plugins/rate-limit';
+import { loadBundledCentroids } from '../geo/geo.repository';
+import { Geocoder } from '../geo/geo.service';
+import { Captcha } from './captcha';
+import { listSpecialities } from './search.repository';
+import { mapService, searchService } from './search.service';
+
+const errorSchema = z.object({
+  status: z.literal(false),
+  statusCode: z.number(),
+  error: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+
+/** Searches allowed per IP per 10 minutes without a solved captcha (times RATE_LIMIT_SCALE). */
+export const UNVERIFIED_SEARCH_BUDGET = 30;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    captchaVerified?: boolean;
+  }
+}
+
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const geocoder = new Geocoder(app.db, { postcodesIoUrl: app.config.POSTCODES_IO_URL, log: app.log });
+  const captcha = new Captcha(app.config.ALTCHA_HMAC_KEY);
+  // The shipped UK centroids (areas, seed districts) are loaded at every start; imported data is kept.
+  app.addHook('onReady', async () => {
+    await loadBundledCentroids(app.db);
+  });
+
+  app.get(
+    '/api/public-config',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Settings the web app needs: map tiles, page size, maximum radius',
+        response: { 200: publicConfigSchema },
+      },
+    },
+    async () => ({
+      mapTileUrl: app.config.MAP_TILE_URL,
+      mapAttribution: app.config.MAP_ATTRIBUTION,
+      searchPageSize: SEARCH_PAGE_SIZE,
+      maxRadiusMiles: MAX_RADIUS_MILES,
+    }),
+  );
+
+  app.get(
+    '/api/get-speciality',
+    {
+      schema: {
+        tags: ['search'],
+        summary: "The region's specialities",
+        description: 'Send `slug` as `specialty` in searches. The web app caches this list for 1440 minutes per region.',
+        querystring: specialityQuerySchema,
+        response: { 200: specialityResponseSchema, 400: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      return { status: true as const, region: req.query.selectedRegion, data: await listSpecialities(app.db, req.query.selectedRegion) };
+    },
+  );
+
+  const challengeLimit = limit(app, { name: 'altcha-challenge', max: 60, timeWindow: '10 minutes' });
+  app.get(
+    '/api/altcha-challenge',
+    {
+      onRequest: challengeLimit,
+      schema: {
+        tags: ['search'],
+        summary: 'A fresh ALTCHA proof-of-work challenge',
+        description: 'Solve it in the browser (altcha widget) and send the base64 payload as captchaValue with searches.',
+        response: { 200: z.any().describe('ALTCHA challenge (parameters and signature)'), 429: errorSchema },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return captcha.challenge();
+    },
+  );
+  void captchaChallengeSchema;
+
+  const verifyCaptcha = async (req: FastifyRequest) => {
+    const value = (req.query as { captchaValue?: unknown }).captchaValue;
+    req.captchaVerified = typeof value === 'string' && (await captcha.verify(value));
+  };
+  const unverifiedBudget = limit(app, {
+    name: 'search-unverified',
+    max: UNVERIFIED_SEARCH_BUDGET,
+    timeWindow: '10 minutes',
+    key: (req) => (req.captchaVerified ? undefined : req.ip),
+    message: 'You have made many searches in a short time. Please wait a few minutes, or reload the page to verify you are not a robot.',
+  });
+
+  app.get(
+    '/api/test-search/',
+    {
+      preHandler: [verifyCaptcha, unverifiedBudget],
+      schema: {
+        tags: ['search'],
+        summary: 'Find bookable providers of a speciality within a radius of a postcode or ZIP',
+        description:
+          `Only verified, bookable providers of the region and speciality with a hospital within \`radius\` miles (great-circle ` +
+          `from the postcode centroid) appear, each once with its nearest hospital. \`specialty\` is the speciality slug. ` +
+          `Pages of ${SEARCH_PAGE_SIZE}; \`total\` and \`total_pages\` are returned. Sorts: distance (default), availability ` +
+          `(earliest next free slot, none last), fee_asc, fee_desc (first-visit fee); ties by distance. ` +
+          `400 for an unknown or malformed postcode/ZIP ("We couldn't find that postcode"), a radius that is not positive or ` +
+          `above ${MAX_RADIUS_MILES}, an unknown speciality or region, or a page out of range. Without a valid captchaValue ` +
+          `(ALTCHA) an IP may search ${UNVERIFIED_SEARCH_BUDGET} times per 10 minutes (scaled by RATE_LIMIT_SCALE), then 429.`,
+        querystring: searchQuerySchema,
+        response: { 200: searchResponseSchema, 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (req) => searchService(app.db, geocoder, req.query),
+  );
+
+  const mapLimit = limit(app, { name: 'map-view', max: 120, timeWindow: '10 minutes' });
+  app.get(
+    '/api/map-view/',
+    {
+      onRequest: mapLimit,
+      schema: {
+        tags: ['search'],
+        summary: 'Map markers for a search',
+        description:
+          `Same rules as /api/test-search/; up to 500 markers, nearest first, one per provider at its nearest hospital. ` +
+          `latitude and longitudea (spelled as in the specification) optionally move the centre. selectedRegion is optional: ` +
+          `a ZIP means usa, anything else uk. The web app uses the answer only when status is true.`,
+        querystring: mapQuerySchema,
+        response: { 200: mapResponseSchema, 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (req) => mapService(app.db, geocoder, req.query),
+  );
+};
