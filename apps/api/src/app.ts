@@ -23,6 +23,8 @@ import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { devMailboxTransport, smtpTransport, type MailTransport } from './modules/mail/mail.transport';
 import { OutboxWorker } from './modules/mail/mail.worker';
 import { contentRoutes } from './modules/content/content.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { patientsRoutes } from './modules/patients/patients.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { providerRoutes } from './modules/providers/providers.routes';
 
@@ -165,6 +167,8 @@ export async function buildApp({ config, database, mailTransport }: BuildOptions
 
   if (config.devMailbox) await app.register(devMailboxRoutes);
   await app.register(contentRoutes);
+  await app.register(authRoutes);
+  await app.register(patientsRoutes);
   await app.register(searchRoutes);
   await app.register(providerRoutes);
 

@@ -63,6 +63,16 @@ export const configSchema = z.object({
   /** Allow the demo sign-in button and demo accounts (never in production). */
   DEMO_MODE: bool,
   TRUST_PROXY: bool,
+  /** Account rate limits: attempts per window (login 15 min; the others 1 hour), per client IP and per account. */
+  RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_FORGOT_PASSWORD_PER_IP: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_FORGOT_PASSWORD_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
+  RATE_LIMIT_RESEND_VERIFICATION_PER_IP: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_RESEND_VERIFICATION_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
+  /** Token refreshes per IP per minute. */
+  RATE_LIMIT_REFRESH_PER_IP: z.coerce.number().int().positive().default(60),
 });
 
 export type Config = z.infer<typeof configSchema> & { isProduction: boolean; devMailbox: boolean };
@@ -76,5 +86,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   const isProduction = c.NODE_ENV === 'production';
   if (isProduction && !c.JWT_SECRET) throw new Error('JWT_SECRET must be set in production');
-  return { ...c, isProduction, devMailbox: !c.SMTP_URL && !isProduction };
+  // Demo mode is never on in production, whatever DEMO_MODE says.
+  return { ...c, DEMO_MODE: c.DEMO_MODE && !isProduction, isProduction, devMailbox: !c.SMTP_URL && !isProduction };
 }

@@ -1,0 +1,207 @@
+import { mkdirSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loginResponseSchema, messageResponseSchema } from '@careslot/contracts/auth';
+import {
+  PROFILE_IMAGE_MAX_BYTES,
+  changePasswordRequestSchema,
+  deleteAccountRequestSchema,
+  profileImageResponseSchema,
+  updateProfileRequestSchema,
+  userAppointmentsResponseSchema,
+  userDetailsSchema,
+  userIdParamSchema,
+} from '@careslot/contracts/patients';
+import { requireSelf } from '../../plugins/auth';
+import { AppError, ValidationError } from '../../lib/errors';
+import { errorResponseSchema } from '../auth/auth.routes';
+import { clearSessionCookies, setSessionCookies } from '../auth/auth.sessions';
+import { publicOrigin } from '../auth/auth.service';
+import { updatePatient } from './patients.repository';
+import {
+  appointmentsOf,
+  changePassword,
+  deleteAccount,
+  exportData,
+  loadPatient,
+  saveProfileImage,
+  toUserDetails,
+  uploadsRoot,
+} from './patients.service';
+
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorResponseSchema]));
+const security: { [name: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
+const FILE_TOO_LARGE = 'The picture is larger than 5 MB. Choose a smaller one.';
+
+export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Everything under DATA_DIR/uploads is public at /uploads/… under unguessable names (other areas may add folders).
+  mkdirSync(uploadsRoot(app), { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploadsRoot(app),
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    maxAge: '365d',
+    immutable: true,
+  });
+
+  app.get(
+    '/api/user-details/:userId/',
+    {
+      schema: {
+        tags: ['patients'],
+        summary: "The caller's own profile (403 for another user's id)",
+        security,
+        params: userIdParamSchema,
+        response: { 200: userDetailsSchema, ...errors(401, 403) },
+      },
+    },
+    async (req) => {
+      requireSelf(req, req.params.userId);
+      return toUserDetails(await loadPatient(app, req.params.userId));
+    },
+  );
+
+  app.patch(
+    '/api/user-details/:userId/',
+    {
+      schema: {
+        tags: ['patients'],
+        summary: 'Update first name, last name, phone number and date of birth (same rules as registration)',
+        security,
+        params: userIdParamSchema,
+        body: updateProfileRequestSchema,
+        response: { 200: userDetailsSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (req) => {
+      requireSelf(req, req.params.userId);
+      await loadPatient(app, req.params.userId);
+      const row = await updatePatient(app.db, req.params.userId, req.body);
+      return toUserDetails(row!);
+    },
+  );
+
+  app.post(
+    '/api/user-details/:userId/profile-image',
+    {
+      schema: {
+        tags: ['patients'],
+        summary: 'Upload a profile picture (multipart field profile_image): JPEG, PNG or WebP by content, at most 5 MB',
+        description: 'Resized to a 512 px square WebP with metadata removed; served at the returned /uploads/… path.',
+        security,
+        consumes: ['multipart/form-data'],
+        params: userIdParamSchema,
+        response: { 200: profileImageResponseSchema, ...errors(400, 401, 403, 413, 415) },
+      },
+    },
+    async (req) => {
+      requireSelf(req, req.params.userId);
+      if (!req.isMultipart()) throw new ValidationError('Send the picture as multipart/form-data in the field profile_image.');
+      const file = await req.file({ limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1 } });
+      if (!file) throw new ValidationError('Choose a picture to upload.', { profile_image: 'Choose a picture to upload.' });
+      let data: Buffer;
+      try {
+        data = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, FILE_TOO_LARGE, 'FILE_TOO_LARGE');
+        throw err;
+      }
+      if (file.file.truncated) throw new AppError(413, FILE_TOO_LARGE, 'FILE_TOO_LARGE');
+      if (data.length === 0) throw new ValidationError('That file is empty. Choose a picture.', { profile_image: 'That file is empty.' });
+      const profile_image = await saveProfileImage(app, req.params.userId, data);
+      return { status: true as const, profile_image };
+    },
+  );
+
+  app.post(
+    '/api/user-details/:userId/change-password',
+    {
+      schema: {
+        tags: ['patients'],
+        summary: 'Change the password (needs the current one); signs out every other device',
+        description: 'Answers with a fresh session for this device, and sets its cookies.',
+        security,
+        params: userIdParamSchema,
+        body: changePasswordRequestSchema,
+        response: { 200: loginResponseSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (req, reply) => {
+      requireSelf(req, req.params.userId);
+      const session = await changePassword(app, req.params.userId, req.body, `${publicOrigin(app, req)}/sign-in`);
+      app.outbox.kick();
+      setSessionCookies(app, reply, session);
+      return {
+        status: true as const,
+        tokens: { access_token: session.access_token, refresh_token: session.refresh_token },
+        user_id: session.user_id,
+        first_name: session.first_name,
+        user_type: session.user_type,
+        expires_in: session.expires_in,
+      };
+    },
+  );
+
+  app.get(
+    '/api/user-details/:userId/export',
+    {
+      schema: {
+        tags: ['patients'],
+        summary: 'Download my data: account, appointments and active sessions as JSON',
+        security,
+        params: userIdParamSchema,
+        response: { 200: z.record(z.string(), z.unknown()), ...errors(401, 403) },
+      },
+    },
+    async (req, reply) => {
+      requireSelf(req, req.params.userId);
+      const data = await exportData(app, req.params.userId);
+      reply.header('content-disposition', `attachment; filename="careslot-my-data-${new Date().toISOString().slice(0, 10)}.json"`);
+      reply.header('cache-control', 'no-store');
+      return data;
+    },
+  );
+
+  app.delete(
+    '/api/user-details/:userId/',
+    {
+      schema: {
+        tags: ['patients'],
+        summary: 'Delete my account (password and the word DELETE to confirm)',
+        description:
+          'Personal details are erased; the row stays as "Deleted patient" so appointment history is kept, anonymised. Every session is revoked. 409 while an upcoming appointment is booked.',
+        security,
+        params: userIdParamSchema,
+        body: deleteAccountRequestSchema,
+        response: { 200: messageResponseSchema, ...errors(400, 401, 403, 409) },
+      },
+    },
+    async (req, reply) => {
+      requireSelf(req, req.params.userId);
+      await deleteAccount(app, req.params.userId, req.body.password);
+      clearSessionCookies(app, reply);
+      return { status: true, message: 'Your account has been deleted.' };
+    },
+  );
+
+  app.get(
+    '/user/user-appointments/:userId/',
+    {
+      schema: {
+        tags: ['patients'],
+        summary: "The caller's appointments: upcoming (booked, not yet over; soonest first) and past (latest first)",
+        security,
+        params: userIdParamSchema,
+        response: { 200: userAppointmentsResponseSchema, ...errors(401, 403) },
+      },
+    },
+    async (req) => {
+      requireSelf(req, req.params.userId);
+      await loadPatient(app, req.params.userId);
+      return { status: true as const, ...(await appointmentsOf(app, req.params.userId)) };
+    },
+  );
+};

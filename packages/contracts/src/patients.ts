@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { capitaliseFirst, dateOfBirthSchema, newPasswordSchema, phoneNumberSchema } from './auth';
+
+/** Patient profile calls (SPEC §3 "User profile", §7 GET /api/user-details/{userId}/). */
+
+export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export const userIdParamSchema = z.object({ userId: z.uuid('That account id is not valid.') });
+
+export const userDetailsSchema = z.object({
+  status: z.literal(true),
+  user_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+  date_of_birth: z.string().nullable(),
+  temp_distance: z.number().nullable(),
+  /** Path under the site root, e.g. /uploads/profile/….webp; null when none was uploaded. */
+  profile_image: z.string().nullable(),
+  email_verified: z.boolean(),
+  created_at: z.string(),
+});
+export type UserDetails = z.infer<typeof userDetailsSchema>;
+
+const profileName = (label: string) =>
+  z
+    .string({ error: `Enter your ${label}.` })
+    .trim()
+    .min(1, `Enter your ${label}.`)
+    .max(60, `Your ${label} must be 60 characters or fewer.`)
+    .refine((v) => /^[\p{L}][\p{L}\p{M}' .-]*$/u.test(v), `Your ${label} can contain letters, spaces, hyphens and apostrophes.`)
+    .transform(capitaliseFirst);
+
+/** The e-mail address is not editable here: changing it needs a new verification (see docs/accounts.md). */
+export const updateProfileRequestSchema = z.object({
+  first_name: profileName('first name'),
+  last_name: profileName('last name'),
+  phone_number: phoneNumberSchema,
+  date_of_birth: dateOfBirthSchema,
+});
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+export const changePasswordRequestSchema = z
+  .object({
+    current_password: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.').max(1024),
+    new_password: newPasswordSchema,
+    confirm_password: z.string({ error: 'Confirm your new password.' }).min(1, 'Confirm your new password.'),
+  })
+  .refine((v) => v.new_password === v.confirm_password, { path: ['confirm_password'], message: 'The passwords do not match.' })
+  .refine((v) => v.new_password !== v.current_password, {
+    path: ['new_password'],
+    message: 'Choose a password different from your current one.',
+  });
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+export const deleteAccountRequestSchema = z.object({
+  password: z.string({ error: 'Enter your password to confirm.' }).min(1, 'Enter your password to confirm.').max(1024),
+  /** The person typed DELETE to confirm. */
+  confirm: z.literal('DELETE', { error: 'Type DELETE to confirm.' }),
+});
+export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
+
+export const profileImageResponseSchema = z.object({ status: z.literal(true), profile_image: z.string() });
+
+export const appointmentSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  provider_id: z.string(),
+  doctor_name: z.string(),
+  speciality: z.string().nullable(),
+  profile_image: z.string().nullable(),
+  hospital_name: z.string(),
+  hospital_location: z.string(),
+  region: z.string(),
+  /** UTC instants; show them in `time_zone`. */
+  starts_at: z.string(),
+  ends_at: z.string(),
+  time_zone: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  payment_method: z.string(),
+  type_of_visit: z.string(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+export const userAppointmentsResponseSchema = z.object({
+  status: z.literal(true),
+  upcoming: z.array(appointmentSchema),
+  past: z.array(appointmentSchema),
+});
+export type UserAppointmentsResponse = z.infer<typeof userAppointmentsResponseSchema>;
