@@ -27,6 +27,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { providerRoutes } from './modules/providers/providers.routes';
+import { bookingRoutes } from './modules/booking/booking.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -171,6 +172,7 @@ export async function buildApp({ config, database, mailTransport }: BuildOptions
   await app.register(patientsRoutes);
   await app.register(searchRoutes);
   await app.register(providerRoutes);
+  await app.register(bookingRoutes);
 
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist);
   return app;

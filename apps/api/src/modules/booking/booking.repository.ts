@@ -1,0 +1,139 @@
+import { and, between, eq, inArray, lte, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { Queryable, Tx } from '../../db/client';
+import { availabilitySlots, bookings, otpCodes, payments } from '../../db/schema/booking';
+import { patients } from '../../db/schema/identity';
+import { hospitals, providers, specialities } from '../../db/schema/providers';
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type SlotRow = typeof availabilitySlots.$inferSelect;
+export type HospitalRow = typeof hospitals.$inferSelect;
+export type ProviderRow = typeof providers.$inferSelect;
+
+export interface SlotContext {
+  slot: SlotRow;
+  hospital: HospitalRow;
+  provider: ProviderRow;
+  specialityName: string | null;
+}
+
+/**
+ * The provider's slot that starts on `dateText` (DD/MM/YYYY) at `time24` (HH:mm) in its hospital's
+ * own time zone. Slots of one provider may sit in different zones (USA), so the match is made per row.
+ */
+export async function findSlotByLocalTime(
+  db: Queryable,
+  providerId: string,
+  region: string,
+  dateText: string,
+  time24: string,
+): Promise<SlotContext | null> {
+  const [d, m, y] = dateText.split('/').map(Number) as [number, number, number];
+  const dayUtc = Date.UTC(y, m - 1, d);
+  const rows = await db
+    .select({ slot: availabilitySlots, hospital: hospitals, provider: providers, specialityName: specialities.name })
+    .from(availabilitySlots)
+    .innerJoin(hospitals, eq(hospitals.id, availabilitySlots.hospital_id))
+    .innerJoin(providers, eq(providers.id, availabilitySlots.provider_id))
+    .leftJoin(specialities, eq(specialities.id, providers.speciality_id))
+    .where(
+      and(
+        eq(availabilitySlots.provider_id, providerId),
+        eq(availabilitySlots.region, region),
+        // Any zone from UTC-12 to UTC+14 keeps the local day inside this window.
+        between(availabilitySlots.starts_at, new Date(dayUtc - 14 * 3600_000), new Date(dayUtc + 38 * 3600_000)),
+      ),
+    );
+  for (const row of rows) {
+    const local = DateTime.fromJSDate(row.slot.starts_at, { zone: row.hospital.time_zone });
+    if (local.toFormat('dd/MM/yyyy') === dateText && local.toFormat('HH:mm') === time24) return row;
+  }
+  return null;
+}
+
+export async function loadSlotContext(db: Queryable, slotId: number): Promise<SlotContext | null> {
+  const [row] = await db
+    .select({ slot: availabilitySlots, hospital: hospitals, provider: providers, specialityName: specialities.name })
+    .from(availabilitySlots)
+    .innerJoin(hospitals, eq(hospitals.id, availabilitySlots.hospital_id))
+    .innerJoin(providers, eq(providers.id, availabilitySlots.provider_id))
+    .leftJoin(specialities, eq(specialities.id, providers.speciality_id))
+    .where(eq(availabilitySlots.id, slotId));
+  return row ?? null;
+}
+
+/** Every change about one slot runs under this row lock, so holds and confirmations never interleave. */
+export async function lockSlot(tx: Tx, slotId: number): Promise<SlotRow | null> {
+  const [slot] = await tx.select().from(availabilitySlots).where(eq(availabilitySlots.id, slotId)).for('update');
+  return slot ?? null;
+}
+
+/** Holds whose time ran out stop counting (status → 'Expired'); done before anyone inserts a new one. */
+export async function expireStaleHolds(tx: Tx, slotId: number, now: Date): Promise<void> {
+  await tx
+    .update(bookings)
+    .set({ status: 'Expired', updatedAt: now })
+    .where(and(eq(bookings.slot_id, slotId), eq(bookings.status, 'Held'), lte(bookings.hold_expires_at, now)));
+}
+
+export async function activeBookingForSlot(tx: Tx, slotId: number): Promise<BookingRow | null> {
+  const [row] = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.slot_id, slotId), inArray(bookings.status, ['Held', 'Booked'])));
+  return row ?? null;
+}
+
+/**
+ * Inserts a hold. The partial unique index bookings_one_active_per_slot_uq decides: on conflict
+ * nothing is inserted and null comes back.
+ */
+export async function insertHold(tx: Tx, values: typeof bookings.$inferInsert): Promise<BookingRow | null> {
+  const [row] = await tx
+    .insert(bookings)
+    .values({ ...values, status: 'Held' })
+    .onConflictDoNothing({ target: bookings.slot_id, where: sql.raw(`status in ('Held','Booked')`) })
+    .returning();
+  return row ?? null;
+}
+
+/** A patient holds one slot at a time: their other holds with no payment in flight are released. */
+export async function releaseOtherHolds(tx: Tx, patientId: string, keepSlotId: number, now: Date): Promise<void> {
+  await tx.execute(sql`
+    update bookings set status = 'Expired', updated_at = ${now}
+    where patient_id = ${patientId} and status = 'Held' and slot_id <> ${keepSlotId}
+      and not exists (select 1 from payments p where p.booking_id = bookings.id and p.status = 'PENDING')`);
+}
+
+export async function patientById(db: Queryable, id: string) {
+  const [row] = await db.select().from(patients).where(eq(patients.id, id));
+  return row ?? null;
+}
+
+export async function latestOtp(db: Queryable, patientId: string) {
+  const [row] = await db
+    .select()
+    .from(otpCodes)
+    .where(eq(otpCodes.patient_id, patientId))
+    .orderBy(sql`${otpCodes.createdAt} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function paymentForPatient(db: Queryable, externalId: string, patientId: string) {
+  const [row] = await db
+    .select({ payment: payments, booking: bookings })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.booking_id))
+    .where(and(eq(payments.external_id, externalId), eq(bookings.patient_id, patientId)));
+  return row ?? null;
+}
+
+export async function paymentByExternalId(db: Queryable, gateway: string, externalId: string) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.gateway, gateway), eq(payments.external_id, externalId)));
+  return row ?? null;
+}

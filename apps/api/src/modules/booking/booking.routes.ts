@@ -1,0 +1,212 @@
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  checkoutRequestSchema,
+  checkoutResponseSchema,
+  otpCheckQuerySchema,
+  otpCheckResponseSchema,
+  otpRequestResponseSchema,
+  otpRequestSchema,
+  paymentStatusResponseSchema,
+  sessionStatusResponseSchema,
+  verifyPaymentResponseSchema,
+  verifyPaymentSchema,
+  walletOrderResponseSchema,
+} from '@careslot/contracts/booking';
+import { callerOf, requirePatient, requireSelf } from '../../plugins/auth';
+import { limit } from '../../plugins/rate-limit';
+import { createPaymentGateways, type PaymentGateways } from '../payments/payments';
+import { paymentsRoutes } from '../payments/payments.routes';
+import { RefundWorker } from '../payments/refund.worker';
+import { BookingService, PAYMENT_HOLD_MINUTES } from './booking.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    booking: BookingService;
+    payments: PaymentGateways;
+    refunds: RefundWorker;
+  }
+}
+
+const errorBody = z.object({
+  status: z.literal(false),
+  statusCode: z.number(),
+  error: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody, 502: errorBody };
+const userParams = z.object({ userId: z.string().uuid('must be a user id') });
+const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const gateways = createPaymentGateways(app.config, app.db);
+  const refunds = new RefundWorker(app.db, gateways, app.log, Math.max(5_000, app.config.OUTBOX_POLL_MS * 5));
+  const service = new BookingService({
+    db: app.db,
+    config: app.config,
+    gateways,
+    log: app.log,
+    kickOutbox: () => app.outbox.kick(),
+    kickRefunds: () => refunds.kick(),
+  });
+  app.decorate('booking', service);
+  app.decorate('payments', gateways);
+  app.decorate('refunds', refunds);
+  app.addHook('onReady', async () => {
+    if (app.config.OUTBOX_WORKER) refunds.start();
+  });
+  app.addHook('onClose', async () => {
+    await refunds.stop();
+  });
+
+  await app.register(paymentsRoutes, { gateways, onEvent: (e) => service.handleEvent(e), holdMinutes: PAYMENT_HOLD_MINUTES });
+
+  const perUser = (name: string, max: number) =>
+    limit(app, { name, max, timeWindow: '15 minutes', key: (req) => (req.params as { userId?: string }).userId ?? req.ip });
+
+  app.post(
+    '/user/user-otp-verification/:userId/',
+    {
+      onRequest: perUser('otp-send', 10),
+      preHandler: requirePatient,
+      schema: {
+        tags: ['booking'],
+        summary: 'Hold the slot and e-mail a 6-digit code bound to this booking attempt',
+        description:
+          'Starts the OTP step: the slot is held for this patient (others see it unavailable) and a code valid for 10 minutes is e-mailed. ' +
+          'Asking again within 30 s re-uses the code already sent. 409 when the slot is taken.',
+        security,
+        params: userParams,
+        body: otpRequestSchema,
+        response: { 200: otpRequestResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      requireSelf(req, req.params.userId);
+      const { email, holdExpiresAt } = await service.requestOtp(req.params.userId, req.body);
+      return { status: true as const, data: { email, holdExpiresAt: holdExpiresAt.toISOString() } };
+    },
+  );
+
+  app.get(
+    '/user/user-otp-verification/:userId/',
+    {
+      onRequest: perUser('otp-check', 30),
+      preHandler: requirePatient,
+      schema: {
+        tags: ['booking'],
+        summary: 'Check the e-mailed code; status true when it is right',
+        description: 'At most 5 wrong tries per code; a code expires after 10 minutes and is used up by the booking it confirms.',
+        security,
+        params: userParams,
+        querystring: otpCheckQuerySchema,
+        response: { 200: otpCheckResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      requireSelf(req, req.params.userId);
+      return service.checkOtp(req.params.userId, req.query.otp);
+    },
+  );
+
+  app.post(
+    '/user/stripe-checkout/:userId/',
+    {
+      onRequest: perUser('checkout', 20),
+      preHandler: requirePatient,
+      schema: {
+        tags: ['booking'],
+        summary: 'Start a card payment: an embedded checkout session for the server-computed fee',
+        description:
+          'Needs a verified OTP for the same attempt. Holds the slot for 30 minutes. The amount is the provider fee for type_of_visit ' +
+          '(first_visit → amount, follow_up → follow_amount) in GBP (uk) or USD (usa); the client never sends an amount.',
+        security,
+        params: userParams,
+        body: checkoutRequestSchema,
+        response: { 200: checkoutResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      requireSelf(req, req.params.userId);
+      return service.createCardCheckout(req.params.userId, req.body);
+    },
+  );
+
+  app.post(
+    '/user/paypal-order/:userId/',
+    {
+      onRequest: perUser('checkout', 20),
+      preHandler: requirePatient,
+      schema: {
+        tags: ['booking'],
+        summary: 'Start a wallet payment: a wallet order for the server-computed fee',
+        description:
+          'Same rules as the card checkout; answers the wallet order id the PayPal buttons (or the sandbox wallet window) approve.',
+        security,
+        params: userParams,
+        body: checkoutRequestSchema,
+        response: { 200: walletOrderResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      requireSelf(req, req.params.userId);
+      return service.createWalletOrder(req.params.userId, req.body);
+    },
+  );
+
+  app.post(
+    '/user/verify-payment/',
+    {
+      preHandler: requirePatient,
+      schema: {
+        tags: ['booking'],
+        summary: 'After the payer approved: capture the payment and confirm the booking (idempotent)',
+        description:
+          'Body is the payment verification data of SPEC §3. Only orderID and user_id are used: the amount and the booking come from the server.',
+        security,
+        querystring: z.object({ providerRegion: z.enum(['uk', 'usa']).optional() }),
+        body: verifyPaymentSchema,
+        response: { 200: verifyPaymentResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const caller = callerOf(req);
+      return { data: await service.verifyPayment(caller.id, req.body.user_id, req.body.orderID) };
+    },
+  );
+
+  app.get(
+    '/user/check-payment-status/:orderId/',
+    {
+      preHandler: requirePatient,
+      schema: {
+        tags: ['booking'],
+        summary: 'Payment status of a wallet order or checkout session: PENDING, COMPLETED or FAILED',
+        security,
+        params: z.object({ orderId: z.string().min(1).max(200) }),
+        response: { 200: paymentStatusResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ data: { status: await service.paymentStatus(callerOf(req).id, req.params.orderId) } }),
+  );
+
+  app.get(
+    '/user/stripe-checkout-session-status',
+    {
+      preHandler: requirePatient,
+      schema: {
+        tags: ['booking'],
+        summary: "Status of a card checkout session for /return: 'open', 'complete', 'expired' (or 'refunded' when the slot was lost)",
+        security,
+        querystring: z.object({ session_id: z.string().min(1).max(200) }),
+        response: { 200: sessionStatusResponseSchema, ...errors },
+      },
+    },
+    async (req) => service.sessionStatus(callerOf(req).id, req.query.session_id),
+  );
+};
+
+/** Booking and payment calls (SPEC §7). Registered once in app.ts. */
+export const bookingRoutes = fp(routes, { name: 'booking' });
