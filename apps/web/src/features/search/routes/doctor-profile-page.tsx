@@ -1,7 +1,217 @@
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { formatMoney } from '@careslot/contracts/money';
+import type { ProviderSlot } from '@careslot/contracts/providers';
+import { formatOrdinalDate } from '@careslot/contracts/time';
+import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { usePublicConfig, useProviderDetails, useProviderSlots } from '../api/search-api';
+import { DEFAULT_DOCTOR_IMAGE, NO_SPECIALITY } from '../components/default-avatar';
+import { ResultsMap } from '../components/results-map';
+import styles from '../profile.module.css';
+
 export default function DoctorProfilePage() {
+  const { id = '', distance = '' } = useParams();
+  const [params] = useSearchParams();
+  const region = params.get('region') === 'usa' ? 'usa' : 'uk';
+  const navigate = useNavigate();
+  const details = useProviderDetails(id, region);
+  const doctor = details.data?.data;
+  const slots = useProviderSlots(id, region, !!doctor);
+  const config = usePublicConfig();
+  const [chosen, setChosen] = useState<ProviderSlot | null>(null);
+
+  const days = useMemo(() => {
+    const groups = new Map<string, ProviderSlot[]>();
+    for (const s of slots.data?.data.slots ?? []) groups.set(s.date, [...(groups.get(s.date) ?? []), s]);
+    return [...groups];
+  }, [slots.data]);
+
+  if (details.isPending)
+    return (
+      <section className="page" aria-busy="true">
+        <div className={styles.skeleton} />
+      </section>
+    );
+  if (details.isError || !doctor) {
+    const notFound = details.error instanceof ApiError && (details.error.status === 404 || details.error.status === 400);
+    return (
+      <section className="page narrow">
+        <h1>{notFound ? 'We could not find that provider' : 'Something went wrong'}</h1>
+        <p>
+          {notFound
+            ? 'The profile may have moved, or the provider is not taking bookings in this region.'
+            : 'Please try again in a moment.'}
+        </p>
+        <Link className="button" to={paths.home}>
+          Start a new search
+        </Link>
+      </section>
+    );
+  }
+
+  const distanceMiles = Number(distance);
+  const distanceText = Number.isFinite(distanceMiles) && distanceMiles > 0 ? `${distanceMiles.toFixed(1)} miles away` : null;
+
+  function book(slot: ProviderSlot) {
+    const hospital = doctor!.hospital_details.find((h) => h.hospital_id === slot.hospital.hospital_id) ?? doctor!.hospital_details[0];
+    const bookingDetails = {
+      date: slot.date,
+      time: slot.time,
+      end_time: slot.end_time,
+      consultationTime: slot.consultationTime,
+      distance: distance,
+      amount: doctor!.amount,
+      follow_amount: doctor!.follow_amount,
+    };
+    const doctorDetails = {
+      _id: doctor!._id,
+      name: doctor!.name,
+      first_name: doctor!.first_name,
+      last_name: doctor!.last_name,
+      profile_image: doctor!.profile_image,
+      speciality: doctor!.speciality,
+      qualifications: doctor!.qualifications,
+      registed_with: doctor!.registed_with,
+      hospital_details: [
+        {
+          hospital_name: slot.hospital.hospital_name || hospital?.hospital_name,
+          hospital_location: slot.hospital.hospital_location || hospital?.hospital_location,
+        },
+        ...doctor!.hospital_details.filter((h) => h.hospital_id !== slot.hospital.hospital_id),
+      ],
+    };
+    // In the URL too, so a sign-in redirect or a reload comes back to the same slot.
+    const qs = new URLSearchParams({ region, date: slot.date, time: slot.time, distance: String(distance) });
+    navigate(`${paths.appointment(doctor!._id)}?${qs}`, { state: { doctorDetails, bookingDetails } });
+  }
+
   return (
     <section className="page">
-      <h1>Doctor profile</h1>
+      <div className={styles.layout}>
+        <article className={styles.main}>
+          <header className={styles.header}>
+            <img
+              className={styles.photo}
+              src={doctor.profile_image || DEFAULT_DOCTOR_IMAGE}
+              alt={`Photo of ${doctor.name}`}
+              width={112}
+              height={112}
+            />
+            <div>
+              <h1 className={styles.name}>{doctor.name}</h1>
+              {doctor.qualifications.length > 0 && <p className={styles.muted}>{doctor.qualifications.join(', ')}</p>}
+              <p className={styles.speciality}>{doctor.speciality || NO_SPECIALITY}</p>
+              {doctor.verified && (
+                <p className={styles.verified}>
+                  <span aria-hidden="true">✓</span> Verified with the {doctor.registed_with.professional_body_name} · No.{' '}
+                  {doctor.registed_with.membership_number}
+                </p>
+              )}
+              {distanceText && <p className={styles.muted}>{distanceText}</p>}
+            </div>
+          </header>
+
+          <section aria-labelledby="fees-h" className={styles.panel}>
+            <h2 id="fees-h">Fees</h2>
+            <dl className={styles.fees}>
+              <div>
+                <dt>New patient</dt>
+                <dd>{formatMoney(doctor.amount_minor, region)}</dd>
+              </div>
+              <div>
+                <dt>Follow-up</dt>
+                <dd>{formatMoney(doctor.follow_amount_minor, region)}</dd>
+              </div>
+              <div>
+                <dt>Appointment length</dt>
+                <dd>{doctor.consultationTime} minutes</dd>
+              </div>
+            </dl>
+          </section>
+
+          <section aria-labelledby="avail-h" className={styles.panel}>
+            <h2 id="avail-h">Availability</h2>
+            {!doctor.bookable && <p>This provider is not taking new bookings at the moment.</p>}
+            {doctor.bookable && slots.isPending && <p aria-busy="true">Loading free times…</p>}
+            {doctor.bookable && slots.isError && <p role="alert">We could not load the free times. Please try again.</p>}
+            {doctor.bookable && slots.data && days.length === 0 && <p>No free times in the next 14 days.</p>}
+            {days.length > 0 && <p className={styles.muted}>Times are local to the hospital. Choose a time to continue to booking.</p>}
+            <div className={styles.days}>
+              {days.map(([date, list]) => (
+                <div key={date} className={styles.day} role="group" aria-label={formatOrdinalDate(date) ?? date}>
+                  <h3>{formatOrdinalDate(date)}</h3>
+                  <div className={styles.times}>
+                    {list.map((s) => (
+                      <button
+                        key={s.slot_id}
+                        type="button"
+                        className={`${styles.time} ${chosen?.slot_id === s.slot_id ? styles.timeChosen : ''}`}
+                        disabled={!s.available}
+                        aria-pressed={chosen?.slot_id === s.slot_id}
+                        aria-label={`${s.time} to ${s.end_time} on ${formatOrdinalDate(date)} at ${s.hospital.hospital_name}${s.available ? '' : ', taken'}`}
+                        onClick={() => setChosen(s)}
+                      >
+                        {s.time}
+                      </button>
+                    ))}
+                  </div>
+                </div>
+              ))}
+            </div>
+            {chosen && (
+              <div className={styles.chosen} aria-live="polite">
+                <p>
+                  <strong>{formatOrdinalDate(chosen.date)}</strong>, {chosen.time} - {chosen.end_time} at {chosen.hospital.hospital_name}
+                </p>
+                <button type="button" className="button" onClick={() => book(chosen)}>
+                  Book this time
+                </button>
+              </div>
+            )}
+          </section>
+
+          <section aria-labelledby="about-h" className={styles.panel}>
+            <h2 id="about-h">About</h2>
+            <p>{doctor.about || 'No information yet.'}</p>
+            {doctor.languages.length > 0 && (
+              <p>
+                <strong>Languages:</strong> {doctor.languages.join(', ')}
+              </p>
+            )}
+          </section>
+        </article>
+
+        <aside className={styles.side} aria-labelledby="where-h">
+          <h2 id="where-h">Where to find {doctor.first_name}</h2>
+          <ul className={styles.hospitals}>
+            {doctor.hospital_details.map((h) => (
+              <li key={h.hospital_id}>
+                <strong>{h.hospital_name}</strong>
+                <span>{h.hospital_location}</span>
+              </li>
+            ))}
+          </ul>
+          {doctor.hospital_details[0] && (
+            <ResultsMap
+              label={`Map of ${doctor.name}'s hospitals`}
+              height={260}
+              linkToProfile={false}
+              region={region}
+              tileUrl={config.data?.mapTileUrl}
+              attribution={config.data?.mapAttribution}
+              center={doctor.hospital_details[0]}
+              points={doctor.hospital_details.map((h) => ({
+                id: doctor._id,
+                name: h.hospital_name,
+                hospital_name: h.hospital_location,
+                latitude: h.latitude,
+                longitude: h.longitude,
+              }))}
+            />
+          )}
+        </aside>
+      </div>
     </section>
   );
 }

@@ -1,7 +1,201 @@
+import { useEffect, useId, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  RADIUS_OPTIONS,
+  SEARCH_SORTS,
+  SORT_LABELS,
+  parseSearchParams,
+  toSearchParams,
+  type SearchParamsState,
+  type SearchSort,
+} from '@careslot/contracts/search';
+import { SearchForm, storedRegion } from '../../../components/search-form/search-form';
+import { ApiError } from '../../../lib/api-client';
+import { useSpecialities } from '../../../lib/specialities';
+import { ensureCaptcha } from '../api/captcha';
+import { useMapView, usePublicConfig, useSearch } from '../api/search-api';
+import { Pagination } from '../components/pagination';
+import { ResultCard, ResultSkeleton } from '../components/result-card';
+import { ResultsMap } from '../components/results-map';
+import styles from '../search.module.css';
+
 export default function ResultsPage() {
+  const [params, setParams] = useSearchParams();
+  const state = parseSearchParams(params, storedRegion());
+  const ready = !!state.postcode && !!state.specialty;
+  const search = useSearch(state, ready);
+  const map = useMapView(state, ready && state.view === 'map');
+  const config = usePublicConfig();
+  const { data: specialities = [] } = useSpecialities(state.region);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    void ensureCaptcha();
+  }, []);
+
+  // Applying a filter or changing page resets or moves the page and pushes a history entry, so Back works.
+  const update = (patch: Partial<SearchParamsState>) => {
+    const next = { ...state, ...patch };
+    if (!('page' in patch)) next.page = 1;
+    setParams(toSearchParams(next));
+    if ('page' in patch) headingRef.current?.focus();
+  };
+
+  const data = search.data;
+  const err = search.error instanceof ApiError ? search.error : null;
+  const specialityName = specialities.find((s) => s.slug === state.specialty)?.name ?? data?.speciality.name;
+  const radiusChoices = (RADIUS_OPTIONS as readonly number[]).includes(state.radius)
+    ? [...RADIUS_OPTIONS]
+    : [...RADIUS_OPTIONS, state.radius].sort((a, b) => a - b);
+
   return (
-    <section className="page">
-      <h1>Results</h1>
+    <section className={`page ${styles.results}`} aria-labelledby={`${id}-h`}>
+      <h1 id={`${id}-h`} ref={headingRef} tabIndex={-1} className={styles.resultsHeading}>
+        {ready && specialityName ? `${specialityName} near ${state.postcode.toUpperCase()}` : 'Find a provider'}
+      </h1>
+      <SearchForm variant="bar" region={state.region} initial={state} />
+
+      {ready && (
+        <div className={styles.toolbar}>
+          <div className={styles.filters} role="group" aria-label="Filters">
+            <label>
+              Speciality
+              <select value={state.specialty} onChange={(e) => update({ specialty: e.target.value })}>
+                {specialities.map((s) => (
+                  <option key={s.slug} value={s.slug}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Distance
+              <select value={state.radius} onChange={(e) => update({ radius: Number(e.target.value) })}>
+                {radiusChoices.map((r) => (
+                  <option key={r} value={r}>
+                    Within {r} miles
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Sort by
+              <select value={state.sort} onChange={(e) => update({ sort: e.target.value as SearchSort })}>
+                {SEARCH_SORTS.map((s) => (
+                  <option key={s} value={s}>
+                    {SORT_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <div className={styles.viewToggle} role="group" aria-label="View">
+            <button
+              type="button"
+              className={`button ${state.view === 'list' ? '' : 'secondary'}`}
+              aria-pressed={state.view === 'list'}
+              onClick={() => update({ view: 'list', page: state.page })}
+            >
+              List
+            </button>
+            <button
+              type="button"
+              className={`button ${state.view === 'map' ? '' : 'secondary'}`}
+              aria-pressed={state.view === 'map'}
+              onClick={() => update({ view: 'map', page: state.page })}
+            >
+              Map
+            </button>
+          </div>
+        </div>
+      )}
+
+      <div aria-live="polite" className={styles.summary}>
+        {!ready && <p>Enter a postcode or ZIP code and choose a speciality to see providers near you.</p>}
+        {ready && data && !err && (
+          <p>
+            {data.total === 0
+              ? 'No providers found.'
+              : `${data.total} provider${data.total === 1 ? '' : 's'} within ${data.radius} miles${data.total_pages > 1 ? ` · page ${data.page} of ${data.total_pages}` : ''}`}
+            {data.origin.precision === 'area' && ' (distances are measured from the centre of the postcode area)'}
+          </p>
+        )}
+      </div>
+
+      {ready && err && (
+        <div className={styles.errorBox} role="alert">
+          <h2>{err.status === 429 ? 'Please slow down' : "We couldn't run that search"}</h2>
+          <p>{err.message}</p>
+        </div>
+      )}
+      {ready && search.isError && !err && (
+        <div className={styles.errorBox} role="alert">
+          <p>Something went wrong. Please try again.</p>
+        </div>
+      )}
+
+      {ready && !err && state.view === 'list' && (
+        <>
+          {search.isPending ? (
+            <ul className={styles.list} aria-busy="true" aria-label="Loading results">
+              {[0, 1, 2, 3].map((i) => (
+                <ResultSkeleton key={i} />
+              ))}
+            </ul>
+          ) : data && data.total === 0 ? (
+            <div className={styles.empty}>
+              <h2>No providers within {state.radius} miles</h2>
+              <p>Try a wider radius or a nearby postcode.</p>
+              {state.radius < 100 && (
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => update({ radius: state.radius < 25 ? 25 : state.radius < 50 ? 50 : 100 })}
+                >
+                  Search within {state.radius < 25 ? 25 : state.radius < 50 ? 50 : 100} miles
+                </button>
+              )}
+            </div>
+          ) : data ? (
+            <>
+              <ul className={styles.list} aria-busy={search.isFetching} aria-label="Providers">
+                {data.data.map((r) => (
+                  <ResultCard key={r.id} r={r} region={state.region} />
+                ))}
+              </ul>
+              <Pagination page={data.page} totalPages={data.total_pages} onPage={(p) => update({ page: p })} />
+            </>
+          ) : null}
+        </>
+      )}
+
+      {ready && !err && state.view === 'map' && (
+        <>
+          {map.data?.status && (
+            <ResultsMap
+              label="Map of providers"
+              points={map.data.markers.map((m) => ({ ...m, subtitle: m.speciality }))}
+              center={map.data.center}
+              radiusMiles={map.data.radius}
+              tileUrl={config.data?.mapTileUrl}
+              attribution={config.data?.mapAttribution}
+              region={state.region}
+            />
+          )}
+          {map.isPending && <div className={styles.mapSkeleton} aria-busy="true" aria-label="Loading map" />}
+          {map.error instanceof ApiError && (
+            <p className={styles.errorBox} role="alert">
+              {map.error.message}
+            </p>
+          )}
+          {map.data?.status && (
+            <p className={styles.muted}>
+              Showing {map.data.markers.length} of {map.data.total} providers. Select a pin to see who practises there.
+            </p>
+          )}
+        </>
+      )}
     </section>
   );
 }

@@ -1,0 +1,85 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { CheckSlotResponse, ProviderDetailsResponse, ProviderSlotsResponse } from '@careslot/contracts/providers';
+import type { MapResponse, PublicConfig, SearchParamsState, SearchResponse } from '@careslot/contracts/search';
+import { apiFetch } from '../../../lib/api-client';
+import { cookieNames, readCookie } from '../../../lib/storage';
+import { currentCaptchaValue } from './captcha';
+
+export function fetchSearch(s: SearchParamsState, distanceFilterClicked = false): Promise<SearchResponse> {
+  return apiFetch<SearchResponse>('/api/test-search/', {
+    query: {
+      postcode: s.postcode,
+      specialty: s.specialty,
+      radius: s.radius,
+      page: s.page,
+      sort: s.sort,
+      selectedRegion: s.region,
+      captchaValue: currentCaptchaValue(),
+      distance_filter_clicked: distanceFilterClicked ? 'true' : undefined,
+      consentID: readCookie(cookieNames.consentId) ?? undefined,
+    },
+  });
+}
+
+export function useSearch(s: SearchParamsState, enabled: boolean) {
+  return useQuery({
+    queryKey: ['search', s.region, s.postcode.toUpperCase().replace(/\s+/g, ''), s.specialty, s.radius, s.sort, s.page],
+    queryFn: () => fetchSearch(s),
+    enabled,
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+export function useMapView(s: SearchParamsState, enabled: boolean) {
+  return useQuery({
+    queryKey: ['map-view', s.region, s.postcode.toUpperCase().replace(/\s+/g, ''), s.specialty, s.radius],
+    queryFn: () =>
+      apiFetch<MapResponse>('/api/map-view/', {
+        query: { postcode: s.postcode, specialty: s.specialty, radius: s.radius, selectedRegion: s.region },
+      }),
+    enabled,
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+export function usePublicConfig() {
+  return useQuery({
+    queryKey: ['public-config'],
+    queryFn: () => apiFetch<PublicConfig>('/api/public-config'),
+    staleTime: Infinity,
+  });
+}
+
+export function useProviderDetails(id: string, region: string) {
+  return useQuery({
+    queryKey: ['provider-details', id, region],
+    queryFn: () =>
+      apiFetch<ProviderDetailsResponse>(`/api/provider-details/${encodeURIComponent(id)}/`, { query: { selectedRegion: region } }),
+    retry: false,
+  });
+}
+
+export function useProviderSlots(id: string, region: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['provider-slots', id, region],
+    queryFn: () => apiFetch<ProviderSlotsResponse>(`/api/provider-slots/${encodeURIComponent(id)}/`, { query: { selectedRegion: region } }),
+    enabled,
+    retry: false,
+    refetchInterval: 60_000,
+  });
+}
+
+/** SPEC §7: any failure counts as unavailable. */
+export async function checkSlotAvailable(doctorId: string, region: string, date: string, time: string): Promise<boolean> {
+  try {
+    const res = await apiFetch<CheckSlotResponse>(`/user/check-slot/${encodeURIComponent(doctorId)}/`, {
+      query: { providerRegion: region, date, time },
+    });
+    return res.data.available === true;
+  } catch {
+    return false;
+  }
+}

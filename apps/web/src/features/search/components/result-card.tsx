@@ -1,0 +1,63 @@
+import { Link } from 'react-router';
+import { formatMoney } from '@careslot/contracts/money';
+import type { SearchResult } from '@careslot/contracts/search';
+import { paths } from '../../../lib/paths';
+import { DEFAULT_DOCTOR_IMAGE, NO_SPECIALITY } from './default-avatar';
+import styles from '../search.module.css';
+
+export function ResultCard({ r, region }: { r: SearchResult; region: string }) {
+  const profile = `${paths.doctorProfile(r.id, r.distance)}?region=${region}`;
+  const slot = r.next_available_slot;
+  return (
+    <li className={styles.card}>
+      <img className={styles.photo} src={r.profile_image || DEFAULT_DOCTOR_IMAGE} alt="" width={72} height={72} />
+      <div className={styles.cardBody}>
+        <h3 className={styles.cardTitle}>
+          <Link to={profile}>{r.name}</Link>
+          {r.verified && (
+            <span className={styles.verified} title="Registration checked with the professional body">
+              <span aria-hidden="true">✓</span> Verified
+            </span>
+          )}
+        </h3>
+        {r.qualifications.length > 0 && <p className={styles.muted}>{r.qualifications.join(', ')}</p>}
+        <p className={styles.speciality}>{r.speciality || NO_SPECIALITY}</p>
+        <p className={styles.hospital}>
+          <strong>{r.hospital_name}</strong>
+          <span className={styles.muted}> · {r.hospital_location}</span>
+        </p>
+      </div>
+      <div className={styles.cardSide}>
+        <p className={styles.distance}>{r.distance.toFixed(1)} miles away</p>
+        <p className={styles.fee}>
+          {formatMoney(r.amount_minor, region)} <span className={styles.muted}>first visit</span>
+        </p>
+        <p className={styles.nextSlot}>
+          {slot ? (
+            <>
+              Next available: <strong>{slot.date}</strong>, {slot.time}
+            </>
+          ) : (
+            'No free slots in the next weeks'
+          )}
+        </p>
+        <Link className="button" to={profile} aria-label={`View profile and book ${r.name}`}>
+          View &amp; book
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+export function ResultSkeleton() {
+  return (
+    <li className={`${styles.card} ${styles.skeleton}`} aria-hidden="true">
+      <span className={styles.skelPhoto} />
+      <div className={styles.cardBody}>
+        <span className={styles.skelLine} style={{ width: '45%' }} />
+        <span className={styles.skelLine} style={{ width: '30%' }} />
+        <span className={styles.skelLine} style={{ width: '60%' }} />
+      </div>
+    </li>
+  );
+}
