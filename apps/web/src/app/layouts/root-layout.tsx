@@ -1,18 +1,39 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
+import { CookieBanner } from './cookie-banner';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
 
-/** Header, page, footer. Toasts: top-right, 5000 ms (SPEC §9). */
+/** Skip link, header, page, footer, cookie banner. Toasts: top-right, 5000 ms (SPEC §9). */
 export function RootLayout() {
   const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const firstPath = useRef(pathname);
+
+  // After client-side navigation, start screen readers and keyboard users at the new content, not the old link.
+  useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = '';
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
   return (
-    <>
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
       {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
-      <main id="main">
+      <SiteHeader />
+      <main id="main" ref={mainRef} tabIndex={-1}>
         <Outlet />
       </main>
+      <SiteFooter />
+      <CookieBanner />
       <ToastContainer position="top-right" autoClose={5000} />
       <ScrollRestoration />
-    </>
+    </div>
   );
 }

@@ -1,9 +1,9 @@
-/** Shown while a screen's code loads. */
-export function ScreenLoading() {
+/** Shown while a screen's code loads (at least 100 ms, SPEC §2). Fades in late so quick loads never flash. */
+export function ScreenLoading({ label = 'Loading…' }: { label?: string }) {
   return (
     <div className="screen-loading" role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />
-      <span className="visually-hidden">Loading…</span>
+      <span className="screen-loading-label">{label}</span>
     </div>
   );
 }

@@ -1,7 +1,35 @@
+import { Alert } from '../../../components/ui/alert';
+import { NextSteps } from '../components/next-steps';
+
 export default function CompanyVerifyPage() {
   return (
-    <section className="page">
-      <h1>Company verify</h1>
-    </section>
+    <NextSteps
+      eyebrow="Company registration"
+      title="Thank you for registering your company"
+      lead="Your company's registration has been received. We verify the organisation first, then each clinician who practises through it, so patients can trust every listing."
+      steps={[
+        {
+          title: 'Confirm your e-mail address',
+          body: 'Open the confirmation link we have e-mailed to the company administrator to activate the account.',
+        },
+        {
+          title: 'We verify your company',
+          body: 'We check the legal name and company number against Companies House in the UK, or the business registration and EIN in the USA. This usually takes one to two working days. We may ask for proof of address or of your authority to act for the company.',
+        },
+        {
+          title: 'Your clinicians are verified individually',
+          body: 'Each doctor or dentist in your team is checked against their regulator before they can take bookings, exactly as independent providers are.',
+        },
+        {
+          title: 'Start taking bookings',
+          body: 'Once verified, add your locations, your team’s availability and the bank account payments should go to.',
+        },
+      ]}
+      aside={
+        <Alert tone="info" title="Keep an eye on your inbox">
+          <p>We will e-mail you at each step. If we need more information, the e-mail says exactly what and how to send it securely.</p>
+        </Alert>
+      }
+    />
   );
 }

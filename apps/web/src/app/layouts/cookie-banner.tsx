@@ -1,0 +1,39 @@
+import { useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
+import { getConsentId, recordConsent, subscribeConsent } from '../../lib/consent';
+import { paths } from '../../lib/paths';
+import styles from './cookie-banner.module.css';
+
+/**
+ * Asks once; Accept or Reject both store a consentID cookie (SPEC §3). CareSlot itself sets only the cookies
+ * the service needs, so rejecting never breaks anything: it records that the visitor said no.
+ * A region, not a modal: the site stays usable while it is open.
+ */
+export function CookieBanner() {
+  const consentId = useSyncExternalStore(subscribeConsent, getConsentId, () => 'server');
+  if (consentId) return null;
+  return (
+    <section className={styles.banner} aria-labelledby="cookie-banner-title">
+      <div className={styles.inner}>
+        <div className={styles.text}>
+          <h2 id="cookie-banner-title" className={styles.title}>
+            Cookies on CareSlot
+          </h2>
+          <p>
+            We use essential cookies to keep you signed in and your booking secure. With your permission we also remember your choices to
+            improve the service. We never sell your data or use advertising cookies.{' '}
+            <Link to={paths.privacyCookie}>Read our privacy and cookie notice</Link>.
+          </p>
+        </div>
+        <div className={styles.actions}>
+          <button type="button" className="button" onClick={() => recordConsent('accepted')}>
+            Accept cookies
+          </button>
+          <button type="button" className="button secondary" onClick={() => recordConsent('rejected')}>
+            Reject non-essential
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+// app/ may import features (DESIGN §3); the lint pattern targets feature-to-feature imports.
+// eslint-disable-next-line no-restricted-imports
+import { HeaderAccount } from '../../features/auth/components/header-account';
+import { paths } from '../../lib/paths';
+import { LogoMark } from './logo';
+import { RegionSelector } from './region-selector';
+import styles from './site-header.module.css';
+
+/**
+ * Logo, About Us, Contact Us and the account area; the region selector on the home page only.
+ * Below 960 px (SPEC §9) the links fold into a menu button: aria-expanded, focus moves into the menu,
+ * Escape or a click outside closes it and gives focus back to the button.
+ */
+export function SiteHeader() {
+  const { pathname } = useLocation();
+  const isHome = pathname === paths.home;
+  const [open, setOpen] = useState(false);
+  const [seenPath, setSeenPath] = useState(pathname);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+
+  // Navigating closes the menu (state adjusted during render, not in an effect).
+  if (seenPath !== pathname) {
+    setSeenPath(pathname);
+    setOpen(false);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    navRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    const onPointer = (e: PointerEvent) => {
+      const target = e.target as Node;
+      if (!navRef.current?.contains(target) && !toggleRef.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  const navClass = ({ isActive }: { isActive: boolean }) => `${styles.navLink}${isActive ? ` ${styles.active}` : ''}`;
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link to={paths.home} className={styles.logo} aria-label="CareSlot, home">
+          <LogoMark />
+          <span className={styles.logoText} aria-hidden="true">
+            CareSlot
+          </span>
+        </Link>
+        {isHome && <RegionSelector />}
+        <button
+          ref={toggleRef}
+          type="button"
+          className={styles.toggle}
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+            {open ? (
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            ) : (
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            )}
+          </svg>
+          <span className={styles.toggleText}>Menu</span>
+        </button>
+        <nav ref={navRef} id={menuId} aria-label="Main" className={`${styles.nav}${open ? ` ${styles.navOpen}` : ''}`}>
+          <ul className={styles.navList}>
+            <li>
+              <NavLink to={paths.aboutUs} className={navClass}>
+                About Us
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.contactUs} className={navClass}>
+                Contact Us
+              </NavLink>
+            </li>
+          </ul>
+          <div className={styles.account}>
+            <HeaderAccount />
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

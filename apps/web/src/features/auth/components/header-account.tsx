@@ -1,0 +1,68 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../lib/paths';
+import { isDemoSession } from '../../../lib/session';
+import { useAccountDetails } from '../api/account-api';
+import { LogoutDialog } from './logout-dialog';
+import { useSession } from './use-session';
+import styles from './header-account.module.css';
+
+/**
+ * The header's account area (SPEC §2). Logged out: Login / Register.
+ * Logged in: a profile-picture button with the first name, opening Profile and Logout.
+ */
+export function HeaderAccount() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const details = useAccountDetails(session.userId);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  if (!session.loggedIn) {
+    return (
+      <span className="account-links">
+        <Link to={paths.signIn} className="account-link">
+          Login
+        </Link>
+        <span aria-hidden="true" className="account-sep">
+          /
+        </span>
+        <Link to={paths.register} className="account-link account-link-strong">
+          Register
+        </Link>
+      </span>
+    );
+  }
+
+  const firstName = details.data?.first_name ?? session.firstName ?? '';
+  const picture = details.data?.profile_image;
+  return (
+    <>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger className={styles.trigger} aria-label={`Account menu for ${firstName || 'you'}`}>
+          <span className={styles.avatar} aria-hidden="true">
+            {picture ? <img src={picture} alt="" width={34} height={34} /> : (firstName.charAt(0) || '?').toUpperCase()}
+          </span>
+          <span className={styles.name}>{firstName}</span>
+          {isDemoSession() && <span className={styles.demoBadge}>Demo</span>}
+          <svg className={styles.chevron} viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+            <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className={styles.menu} align="end" sideOffset={8}>
+            {details.data?.email && <DropdownMenu.Label className={styles.label}>{details.data.email}</DropdownMenu.Label>}
+            <DropdownMenu.Item className={styles.item} onSelect={() => navigate(paths.userProfile)}>
+              Profile
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className={styles.separator} />
+            <DropdownMenu.Item className={styles.item} onSelect={() => setConfirmOpen(true)}>
+              Logout
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <LogoutDialog open={confirmOpen} onOpenChange={setConfirmOpen} />
+    </>
+  );
+}
