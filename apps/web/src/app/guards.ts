@@ -1,12 +1,10 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '../lib/paths';
+import { mightRefresh, refreshSession, safeReturnTo as safeReturnToPath } from '../lib/session';
 import { cookieNames, readCookie, storageKeys } from '../lib/storage';
 
 /** Where to return after signing in: only same-site paths. */
-export function safeReturnTo(value: string | null): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//')) return null;
-  return value;
-}
+export const safeReturnTo = safeReturnToPath;
 
 /** Logged in when the access-token cookie exists (SPEC §2, §4). */
 export function hasAccessToken(): boolean {
@@ -17,8 +15,13 @@ export function hasAccessToken(): boolean {
   );
 }
 
-export function requirePatientLoader({ request }: LoaderFunctionArgs) {
+/**
+ * Protected routes need an access token. The access token lives 15 minutes; when it has lapsed but the
+ * session may still be alive (user_id cookie, logged-in flag), one silent refresh is tried before sign-in.
+ */
+export async function requirePatientLoader({ request }: LoaderFunctionArgs) {
   if (hasAccessToken()) return null;
+  if (mightRefresh() && (await refreshSession())) return null;
   const url = new URL(request.url);
   const returnTo = url.pathname + url.search;
   throw redirect(`${paths.signIn}?returnTo=${encodeURIComponent(returnTo)}`);

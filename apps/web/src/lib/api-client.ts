@@ -1,3 +1,5 @@
+import { mightRefresh, refreshSession } from './session';
+
 /** Error thrown for any non-2xx answer; `message` is the server's message for people. */
 export class ApiError extends Error {
   constructor(
@@ -29,7 +31,22 @@ function withQuery(url: string, query?: RequestOptions['query']): string {
 }
 
 /** fetch with JSON in and out, cookies included, and errors as ApiError. */
+/** Calls that must never trigger a silent token refresh (they are the session calls themselves). */
+const NO_REFRESH = /^\/api\/(user-login|demo-login|token\/refresh|user-logout)\b/;
+
 export async function apiFetch<T>(url: string, opts: RequestOptions = {}): Promise<T> {
+  try {
+    return await apiFetchOnce<T>(url, opts);
+  } catch (err) {
+    // The 15-minute access token lapsed during a visit: refresh once, then retry the call once.
+    if (err instanceof ApiError && err.status === 401 && !NO_REFRESH.test(url) && mightRefresh() && (await refreshSession())) {
+      return apiFetchOnce<T>(url, opts);
+    }
+    throw err;
+  }
+}
+
+async function apiFetchOnce<T>(url: string, opts: RequestOptions): Promise<T> {
   const { query, body, headers, ...rest } = opts;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const res = await fetch(withQuery(url, query), {

@@ -131,6 +131,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/api/auth/options',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: "What the sign-in screen may offer: demo_mode is true when 'Try the demo' works",
+        response: { 200: z.object({ status: z.literal(true), demo_mode: z.boolean() }) },
+      },
+    },
+    async () => ({ status: true as const, demo_mode: app.config.DEMO_MODE }),
+  );
+
   app.post(
     '/api/demo-login',
     {

@@ -381,6 +381,7 @@ describe('accounts API', () => {
 
   describe('demo mode', () => {
     it('signs into the demo patient with the demo cookies', async () => {
+      expect((await app.inject({ url: '/api/auth/options' })).json()).toEqual({ status: true, demo_mode: true });
       const res = await app.inject({ method: 'POST', url: '/api/demo-login' });
       expect(res.statusCode).toBe(200);
       const cookies = cookieMap(res);
@@ -420,6 +421,7 @@ describe('accounts API without demo mode, with strict limits', () => {
 
   it('has no demo sign-in', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/demo-login' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/auth/options' })).json().demo_mode).toBe(false);
   });
 
   it('limits sign-in attempts per account, then per IP, with 429 and a clear message', async () => {

@@ -1,7 +1,103 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PASSWORD_MIN, registerRequestSchema, type RegisterRequest } from '@careslot/contracts/auth';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { PasswordField } from '../../../components/ui/password-field';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { paths } from '../../../lib/paths';
+import { useRegister } from '../api/auth-api';
+import { AuthLayout, authStyles } from '../components/auth-layout';
+import { safeReturnTo } from '../../../lib/session';
+
+type Values = Omit<RegisterRequest, 'temp_distance'>;
+const FIELDS = ['first_name', 'last_name', 'email', 'password', 'phone_number', 'date_of_birth'] as const;
+
 export default function RegisterPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnTo(params.get('returnTo'));
+  const registerCall = useRegister();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<Values>({
+    resolver: zodResolver(registerRequestSchema),
+    mode: 'onTouched',
+    defaultValues: { first_name: '', last_name: '', email: '', password: '', phone_number: '', date_of_birth: '' },
+  });
+  const e = formState.errors;
+  const today = new Date().toISOString().slice(0, 10);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await registerCall.mutateAsync(values as RegisterRequest);
+      navigate(paths.loginVerificationModal, { state: { email: String(values.email).trim().toLowerCase(), reason: 'registered' } });
+    } catch (err) {
+      setFormError(applyServerErrors(err, setError, FIELDS));
+    }
+  });
+
   return (
-    <section className="page">
-      <h1>Register</h1>
-    </section>
+    <AuthLayout
+      wide
+      title="Create your account"
+      intro={<p>Book appointments with verified doctors and dentists in the UK and the USA.</p>}
+      footer={
+        <p>
+          Already have an account?{' '}
+          <Link to={returnTo ? `${paths.signIn}?returnTo=${encodeURIComponent(returnTo)}` : paths.signIn}>Sign in</Link>
+        </p>
+      }
+    >
+      <form className={authStyles.form} onSubmit={onSubmit} noValidate>
+        {formError && <Alert tone="error">{formError}</Alert>}
+        <div className={authStyles.row}>
+          <TextField label="First name" autoComplete="given-name" required error={e.first_name?.message} {...register('first_name')} />
+          <TextField label="Last name" autoComplete="family-name" required error={e.last_name?.message} {...register('last_name')} />
+        </div>
+        <TextField label="E-mail address" type="email" autoComplete="email" required error={e.email?.message} {...register('email')} />
+        <div className={authStyles.row}>
+          <TextField
+            label="Phone number"
+            type="tel"
+            autoComplete="tel"
+            hint="A UK or US number."
+            required
+            error={e.phone_number?.message}
+            {...register('phone_number')}
+          />
+          <TextField
+            label="Date of birth"
+            type="date"
+            autoComplete="bday"
+            max={today}
+            hint="Day, month and year."
+            required
+            error={e.date_of_birth?.message}
+            {...register('date_of_birth')}
+          />
+        </div>
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN} characters. A few unrelated words make a strong, memorable password.`}
+          required
+          error={e.password?.message}
+          {...register('password')}
+        />
+        <p className="field-hint">
+          By creating an account you agree to our <Link to={paths.termsOfUse}>terms of use</Link> and{' '}
+          <Link to={paths.privacyCookie}>privacy notice</Link>.
+        </p>
+        <div className={authStyles.actions}>
+          <Button type="submit" loading={registerCall.isPending}>
+            {registerCall.isPending ? 'Creating your account…' : 'Create account'}
+          </Button>
+        </div>
+      </form>
+    </AuthLayout>
   );
 }

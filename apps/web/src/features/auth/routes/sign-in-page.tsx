@@ -1,7 +1,124 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { EMAIL_NOT_VERIFIED, loginRequestSchema } from '@careslot/contracts/auth';
+import { z } from 'zod';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { PasswordField } from '../../../components/ui/password-field';
+import { ApiError } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { paths } from '../../../lib/paths';
+import { storageKeys } from '../../../lib/storage';
+import { useAuthOptions, useDemoLogin, useLogin } from '../api/auth-api';
+import { AuthLayout, authStyles } from '../components/auth-layout';
+import { ForgotPasswordDialog } from '../components/forgot-password-dialog';
+import { safeReturnTo } from '../../../lib/session';
+
+const schema = loginRequestSchema.pick({ email: true, password: true });
+type Values = z.input<typeof schema>;
+
 export default function SignInPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnTo(params.get('returnTo'));
+  const notice = (location.state as { notice?: string } | null)?.notice;
+  const login = useLogin();
+  const demo = useDemoLogin();
+  const options = useAuthOptions();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const { register, handleSubmit, setError, formState, getValues } = useForm<Values>({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+
+  const done = () => navigate(returnTo ?? paths.home, { replace: true });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await login.mutateAsync(values);
+      done();
+    } catch (err) {
+      if (err instanceof ApiError && (err.body as { error?: string } | null)?.error === EMAIL_NOT_VERIFIED) {
+        localStorage.setItem(storageKeys.authToken, (err.body as { auth_token: string }).auth_token);
+        navigate(paths.loginVerificationModal, { state: { email: values.email, reason: 'unverified' } });
+        return;
+      }
+      setFormError(applyServerErrors(err, setError, ['email', 'password']));
+    }
+  });
+
+  const tryDemo = async () => {
+    setFormError(null);
+    try {
+      await demo.mutateAsync();
+      done();
+    } catch (err) {
+      setFormError(err instanceof Error ? err.message : 'The demo is not available right now.');
+    }
+  };
+
   return (
-    <section className="page">
-      <h1>Sign in</h1>
-    </section>
+    <AuthLayout
+      title="Sign in"
+      intro={<p>Welcome back. Sign in to book and manage your appointments.</p>}
+      footer={
+        <p>
+          New to CareSlot?{' '}
+          <Link to={returnTo ? `${paths.register}?returnTo=${encodeURIComponent(returnTo)}` : paths.register}>Create an account</Link>
+        </p>
+      }
+    >
+      <form className={authStyles.form} onSubmit={onSubmit} noValidate aria-describedby={formError ? 'signin-error' : undefined}>
+        {notice && <Alert tone="success">{notice}</Alert>}
+        {returnTo && !notice && <Alert tone="info">Please sign in to continue.</Alert>}
+        {formError && (
+          <div id="signin-error">
+            <Alert tone="error">{formError}</Alert>
+          </div>
+        )}
+        <TextField
+          label="E-mail address"
+          type="email"
+          autoComplete="email"
+          required
+          error={formState.errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          required
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
+        <div className={authStyles.between}>
+          <span />
+          <button type="button" className={authStyles.linkButton} onClick={() => setForgotOpen(true)}>
+            Forgot password?
+          </button>
+        </div>
+        <div className={authStyles.actions}>
+          <Button type="submit" loading={login.isPending}>
+            {login.isPending ? 'Signing in…' : 'Sign in'}
+          </Button>
+          {options.data?.demo_mode && (
+            <>
+              <div className={authStyles.divider}>or</div>
+              <Button variant="secondary" onClick={tryDemo} loading={demo.isPending}>
+                Try the demo
+              </Button>
+            </>
+          )}
+        </div>
+      </form>
+      <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} defaultEmail={forgotOpen ? getValues('email') : undefined} />
+    </AuthLayout>
   );
 }

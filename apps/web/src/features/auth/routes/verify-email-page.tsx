@@ -1,7 +1,53 @@
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { useVerifyEmail } from '../api/auth-api';
+import { AuthLayout, CheckGlyph, WarnGlyph, authStyles } from '../components/auth-layout';
+
+/** /verify/:email_verify — spends the single-use link and says what happened. */
 export default function VerifyEmailPage() {
+  const { email_verify = '' } = useParams();
+  const query = useVerifyEmail(email_verify);
+
+  if (query.isPending) {
+    return (
+      <AuthLayout title="Confirming your e-mail address…">
+        <div className="screen-loading" role="status" aria-live="polite">
+          <div className="spinner" aria-hidden="true" />
+          <span className="visually-hidden">Confirming your e-mail address</span>
+        </div>
+      </AuthLayout>
+    );
+  }
+  if (query.isError) {
+    const message =
+      query.error instanceof ApiError ? query.error.message : 'We could not reach CareSlot. Check your connection and try again.';
+    return (
+      <AuthLayout
+        title="We could not confirm your address"
+        icon={{ tone: 'error', glyph: <WarnGlyph /> }}
+        intro={<p>{message}</p>}
+        footer={
+          <p>
+            Already confirmed? <Link to={paths.signIn}>Sign in</Link>
+          </p>
+        }
+      >
+        <div className={authStyles.actions}>
+          <Link to={paths.loginVerificationModal} className="button">
+            Send me a new link
+          </Link>
+        </div>
+      </AuthLayout>
+    );
+  }
   return (
-    <section className="page">
-      <h1>Verify email</h1>
-    </section>
+    <AuthLayout title="E-mail address confirmed" icon={{ tone: 'success', glyph: <CheckGlyph /> }} intro={<p>{query.data.message}</p>}>
+      <div className={authStyles.actions}>
+        <Link to={paths.signIn} className="button">
+          Sign in
+        </Link>
+      </div>
+    </AuthLayout>
   );
 }

@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { updateProfileRequestSchema, type UpdateProfileRequest, type UserDetails } from '@careslot/contracts/patients';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useUpdateProfile } from '../api/profile-api';
+import styles from './profile.module.css';
+
+/** Shows a stored E.164 number the way people write it. */
+function displayPhone(phone: string | null): string {
+  if (!phone) return '';
+  if (phone.startsWith('+44')) return `0${phone.slice(3)}`.replace(/^(\d{5})(\d+)$/, '$1 $2');
+  if (phone.startsWith('+1') && phone.length === 12) return `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`;
+  return phone;
+}
+
+export function PersonalDetailsForm({ user }: { user: UserDetails }) {
+  const update = useUpdateProfile(user.user_id);
+  const [formError, setFormError] = useState<string | null>(null);
+  const defaults = {
+    first_name: user.first_name,
+    last_name: user.last_name,
+    phone_number: displayPhone(user.phone_number),
+    date_of_birth: user.date_of_birth ?? '',
+  };
+  const { register, handleSubmit, setError, formState, reset } = useForm<UpdateProfileRequest>({
+    resolver: zodResolver(updateProfileRequestSchema),
+    mode: 'onTouched',
+    defaultValues: defaults,
+  });
+  const e = formState.errors;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const saved = await update.mutateAsync(values);
+      reset({
+        first_name: saved.first_name,
+        last_name: saved.last_name,
+        phone_number: displayPhone(saved.phone_number),
+        date_of_birth: saved.date_of_birth ?? '',
+      });
+      toast.success('Your details are saved.');
+    } catch (err) {
+      setFormError(applyServerErrors(err, setError, ['first_name', 'last_name', 'phone_number', 'date_of_birth']));
+    }
+  });
+
+  return (
+    <section className={styles.card} aria-labelledby="details-title">
+      <h2 id="details-title" className={styles.cardTitle}>
+        Personal details
+      </h2>
+      <p className={styles.cardIntro}>Doctors see these details when you book with them.</p>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {formError && <Alert tone="error">{formError}</Alert>}
+        <div className={styles.row}>
+          <TextField label="First name" autoComplete="given-name" required error={e.first_name?.message} {...register('first_name')} />
+          <TextField label="Last name" autoComplete="family-name" required error={e.last_name?.message} {...register('last_name')} />
+        </div>
+        <div className={styles.row}>
+          <TextField
+            label="Phone number"
+            type="tel"
+            autoComplete="tel"
+            hint="A UK or US number."
+            required
+            error={e.phone_number?.message}
+            {...register('phone_number')}
+          />
+          <TextField
+            label="Date of birth"
+            type="date"
+            autoComplete="bday"
+            max={new Date().toISOString().slice(0, 10)}
+            required
+            error={e.date_of_birth?.message}
+            {...register('date_of_birth')}
+          />
+        </div>
+        <TextField
+          label="E-mail address"
+          type="email"
+          value={user.email}
+          readOnly
+          className={styles.readonly}
+          hint="Your sign-in address. To use a different one, contact us."
+        />
+        <div className={styles.formActions}>
+          <Button type="submit" loading={update.isPending} disabled={!formState.isDirty}>
+            {update.isPending ? 'Saving…' : 'Save changes'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { cookieNames, deleteCookie, readCookie, storageKeys } from './storage';
+
+/**
+ * The browser side of a patient session (SPEC §3, §4). The server sets the cookies: access_token and user_id
+ * (readable here, so "logged in" is their presence) and the httpOnly refresh_token that only the server reads.
+ */
+
+const listeners = new Set<() => void>();
+let version = 0;
+
+/** For useSyncExternalStore: re-render when the session starts or ends in this tab or another one. */
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === storageKeys.isLoggedIn || e.key === storageKeys.firstName) notifySession();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function sessionVersion(): number {
+  return version;
+}
+
+export function notifySession(): void {
+  version += 1;
+  for (const l of listeners) l();
+}
+
+export function currentUserId(): string | null {
+  return readCookie(cookieNames.userId);
+}
+
+export function isDemoSession(): boolean {
+  return !!readCookie(cookieNames.demoAccessToken) && !readCookie(cookieNames.accessToken);
+}
+
+/** Logged in when an access token and the user id exist (SPEC §4). */
+export function isLoggedIn(): boolean {
+  return !!(readCookie(cookieNames.accessToken) || readCookie(cookieNames.demoAccessToken)) && !!currentUserId();
+}
+
+/** Could a refresh bring the session back? (the access token expired; the user id cookie lives as long as the refresh token) */
+export function mightRefresh(): boolean {
+  return !!currentUserId() && localStorage.getItem(storageKeys.isLoggedIn) === 'true';
+}
+
+export function markSignedIn(firstName: string): void {
+  localStorage.setItem(storageKeys.isLoggedIn, 'true');
+  localStorage.setItem(storageKeys.firstName, firstName);
+  localStorage.removeItem(storageKeys.authToken);
+  notifySession();
+}
+
+/** Forgets everything SPEC §4 lists: chat session, tokens, user id, profile phone and e-mail, unique id, logged-in flag. */
+export function clearLocalSession(): void {
+  for (const key of [
+    storageKeys.chatbotSession,
+    storageKeys.profilePhone,
+    storageKeys.profileEmail,
+    storageKeys.userUniqueId,
+    storageKeys.authToken,
+    storageKeys.firstName,
+  ]) {
+    localStorage.removeItem(key);
+  }
+  sessionStorage.removeItem(storageKeys.chatbotSession);
+  localStorage.setItem(storageKeys.isLoggedIn, 'false');
+  for (const name of [cookieNames.accessToken, cookieNames.userId, cookieNames.demoAccessToken]) deleteCookie(name);
+  notifySession();
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Trades the httpOnly refresh cookie for new tokens. One refresh at a time per tab, and across tabs through a
+ * Web Lock: refresh tokens are single-use, so two tabs refreshing with the same one would look like a replay.
+ */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const run = async () => {
+      // Another tab may have refreshed while we waited for the lock.
+      if (readCookie(cookieNames.accessToken) || readCookie(cookieNames.demoAccessToken)) return true;
+      try {
+        const res = await fetch('/api/token/refresh', { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' } });
+        if (!res.ok) {
+          if (res.status === 401) clearLocalSession();
+          return false;
+        }
+        const body = (await res.json()) as { first_name?: string };
+        if (body.first_name) markSignedIn(body.first_name);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    try {
+      return navigator.locks ? await navigator.locks.request('careslot-refresh', run) : await run();
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+/** Ends the session on the server (revokes the refresh token), then forgets it here. */
+export async function logout(): Promise<void> {
+  try {
+    await fetch('/api/user-logout', { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' } });
+  } catch {
+    // Offline: the local session is still cleared; the refresh token expires by itself.
+  }
+  clearLocalSession();
+}
+
+/** Where to return after signing in: only same-site paths (no //host, no scheme, no backslash tricks), never back to sign-in. */
+export function safeReturnTo(value: string | null): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (/^\/(sign-in|register|modal)\b/.test(value)) return null;
+  return value;
+}
