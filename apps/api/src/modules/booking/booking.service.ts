@@ -20,6 +20,7 @@ import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError
 import { enqueueMail } from '../mail/mail.outbox';
 import { GatewayError, type GatewayEvent } from '../payments/gateway';
 import type { PaymentGateways } from '../payments/payments';
+import { isSlotFree } from '../providers/slot-availability';
 import {
   activeBookingForSlot,
   expireStaleHolds,
@@ -137,6 +138,8 @@ export class BookingService {
         .returning();
       return row!;
     }
+    // The one shared rule of a free slot (search, profile and check-slot use it too).
+    if (!(await isSlotFree(tx, slot.id, now))) throw new ConflictError(bookingMessages.slotTaken);
     await releaseOtherHolds(tx, patientId, slot.id, now);
     const row = await insertHold(tx, {
       slot_id: slot.id,

@@ -1,0 +1,307 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { baseUrl, expectNoSeriousA11yIssues, newContext, screenshot, waitForMail } from './support/browser';
+
+const DEMO = { email: 'patient@careslot.test', password: 'CareSlot-demo-patient' };
+const contexts: BrowserContext[] = [];
+afterAll(async () => Promise.all(contexts.map((c) => c.close())));
+
+async function open(width: number): Promise<Page> {
+  const context = await newContext({ width, height: 900 });
+  contexts.push(context);
+  await context.addInitScript(() => {
+    localStorage.setItem('selectedRegion', 'uk');
+    document.cookie = 'consentID=e2e; path=/';
+  });
+  return context.newPage();
+}
+
+async function dismissBanners(page: Page) {
+  for (const name of [/accept/i, /got it/i]) {
+    const b = page.getByRole('button', { name }).first();
+    if (await b.isVisible().catch(() => false)) await b.click();
+  }
+}
+
+async function signIn(page: Page, returnTo = '/') {
+  await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
+  await dismissBanners(page);
+  await page.getByLabel('E-mail address').fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => u.pathname !== '/sign-in', { timeout: 20_000 });
+}
+
+async function latestCode(email: string, after: number): Promise<string> {
+  const mail = await waitForMail(email, (m) => /is your CareSlot verification code/.test(m.subject) && (m as unknown as { id: number }).id > after);
+  return /^(\d{6})/.exec(mail.subject)![1]!;
+}
+
+async function lastMailId(email: string): Promise<number> {
+  const res = await fetch(`${baseUrl()}/dev/mail/messages?to=${encodeURIComponent(email)}`);
+  const list = (await res.json()) as { id: number }[];
+  return list[0]?.id ?? 0;
+}
+
+interface FreeSlot {
+  date: string;
+  time: string;
+}
+
+/** Free slots of a provider, from the same call the profile uses. */
+async function freeSlots(providerId: string): Promise<FreeSlot[]> {
+  const res = await fetch(`${baseUrl()}/api/provider-slots/${providerId}/?selectedRegion=uk`);
+  const body = (await res.json()) as { data: { slots: { date: string; time: string; available: boolean; starts_at: string }[] } };
+  return body.data.slots.filter((s) => s.available && new Date(s.starts_at).getTime() > Date.now() + 3600_000);
+}
+
+const checkoutUrl = (providerId: string, s: FreeSlot) =>
+  `/appointment/${providerId}?${new URLSearchParams({ region: 'uk', date: s.date, time: s.time, distance: '3.1' })}`;
+
+/** Steps 1 and 2 with a valid purpose; returns once the OTP step shows. */
+async function toOtpStep(page: Page) {
+  await page.getByRole('heading', { name: 'Confirm the following information' }).waitFor({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel(/Comments/).fill('Recurring migraines for three weeks, worse in the mornings.');
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
+async function verifyOtp(page: Page, after: number) {
+  await page.getByRole('heading', { name: 'OTP verification' }).waitFor({ timeout: 15_000 });
+  const code = await latestCode(DEMO.email, after);
+  await page.getByLabel('One-time code').fill(code);
+  await expect.poll(() => page.getByText('Your OTP is verified ✅').isVisible(), { timeout: 10_000 }).toBe(true);
+}
+
+let providerId = '';
+
+describe('book and pay', () => {
+  it('1280 px: search → profile → slot → checkout with validation → OTP → card 4242 → overlays → /userProfile', async () => {
+    const page = await open(1280);
+    await signIn(page);
+
+    // Search and profile.
+    await page.goto('/');
+    await dismissBanners(page);
+    const form = page.getByRole('search').first();
+    await form.getByLabel(/postcode|zip code/i).fill('b15 3hg');
+    await expect.poll(() => form.getByLabel('Speciality').locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+    await form.getByLabel('Speciality').selectOption({ index: 1 });
+    await form.getByLabel('Within').selectOption('100');
+    await form.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/results\?/);
+    await expect.poll(() => page.locator('ul[aria-label="Providers"] > li').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.locator('ul[aria-label="Providers"] h3 a').first().click();
+    await page.waitForURL(/\/doctor-profile\/[0-9a-f-]+\/[\d.]+\?region=uk/);
+    providerId = /\/doctor-profile\/([0-9a-f-]+)\//.exec(page.url())![1]!;
+    await expect.poll(() => page.locator('button[aria-pressed]:not([disabled])').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.locator('button[aria-pressed]:not([disabled])').first().click();
+    await page.getByRole('button', { name: 'Book this time' }).click();
+    await page.waitForURL(/\/appointment\/[0-9a-f-]+\?region=uk&date=/);
+
+    // Step 1.
+    await page.getByRole('heading', { name: 'Confirm the following information' }).waitFor({ timeout: 15_000 });
+    expect(
+      await page
+        .getByText(/\d+(st|nd|rd|th) [A-Z][a-z]+ \d{4}/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    expect(await page.getByLabel("I'm a new patient").isChecked()).toBe(true);
+    expect(await page.getByLabel(/Card \(Stripe\)/).isChecked()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/GBP £\d+\.\d{2}/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await screenshot(page, 'checkout-step1-1280');
+    await expectNoSeriousA11yIssues(page, 'checkout step 1');
+    await page.getByLabel("I've seen this doctor before").check();
+    await page.getByLabel("I'm a new patient").check();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 2: validation messages.
+    await page.getByRole('heading', { name: 'Purpose of your visit' }).waitFor();
+    const next = page.getByRole('button', { name: 'Next' });
+    expect(await next.isDisabled()).toBe(true);
+    await page.getByLabel(/Comments/).fill('headache');
+    await next.click();
+    await expect.poll(() => page.getByText('Please describe more about your medical concern').isVisible()).toBe(true);
+    await page.getByLabel(/Comments/).fill('12345');
+    await next.click();
+    await expect.poll(() => page.getByText('Add a valid concern').isVisible()).toBe(true);
+    await screenshot(page, 'checkout-step2-errors-1280');
+    await expectNoSeriousA11yIssues(page, 'checkout step 2');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('heading', { name: 'Confirm the following information' }).waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    const before = await lastMailId(DEMO.email);
+    await page.getByLabel(/Comments/).fill('Recurring migraines for three weeks, worse in the mornings.');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 3: OTP.
+    await page.getByRole('heading', { name: 'OTP verification' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByText('paxxxxx@careslot.test').isVisible()).toBe(true);
+    expect(await page.getByText(/holding this slot for you until/).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: /Pay .* by card/ }).count()).toBe(0);
+    expect(await page.getByLabel('One-time code').getAttribute('autocomplete')).toBe('one-time-code');
+    const code = await latestCode(DEMO.email, before);
+    const wrong = code === '000000' ? '111111' : '000000';
+    await page.getByLabel('One-time code').fill(wrong);
+    await expect.poll(() => page.getByText('Invalid OTP').isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshot(page, 'checkout-step3-invalid-1280');
+    await page.getByLabel('One-time code').fill(code);
+    await expect.poll(() => page.getByText('Your OTP is verified ✅').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByLabel('One-time code').isDisabled()).toBe(true);
+    await screenshot(page, 'checkout-step3-verified-1280');
+    await expectNoSeriousA11yIssues(page, 'checkout step 3');
+
+    // Card in the sandbox embedded form.
+    await page.getByRole('button', { name: /Pay .* by card/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pay by card' });
+    await dialog.waitFor();
+    await dialog.getByLabel(/Card number/).fill('4242 4242 4242 4242');
+    await dialog.getByLabel(/Expiry/).fill('12/34');
+    await dialog.getByLabel(/CVC/).fill('123');
+    await screenshot(page, 'checkout-card-modal-1280');
+    await expectNoSeriousA11yIssues(page, 'card modal');
+    await dialog.getByRole('button', { name: /^Pay / }).click();
+    await expect
+      .poll(
+        () => page.getByText('Payment Successful! Your booking has been confirmed. This window will close automatically.').isVisible(),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(true);
+    await screenshot(page, 'checkout-success-overlay-1280');
+    await page.waitForURL(/\/userProfile/, { timeout: 15_000 });
+    expect(page.url()).toContain('showRideModal=1');
+    const mail = await waitForMail(DEMO.email, (m) => m.subject.startsWith('Booking confirmed'));
+    expect(mail.text).toContain('Amount paid: £');
+    await screenshot(page, 'user-profile-after-booking-1280');
+  }, 120_000);
+
+  it('375 px: a declined card keeps the patient in checkout with the error', async () => {
+    const slots = await freeSlots(providerId);
+    const page = await open(375);
+    await signIn(page, checkoutUrl(providerId, slots[3]!));
+    await page.waitForURL(/\/appointment\//);
+    await screenshot(page, 'checkout-step1-375');
+    await expectNoSeriousA11yIssues(page, 'checkout step 1 (375)');
+    const before = await lastMailId(DEMO.email);
+    await toOtpStep(page);
+    await verifyOtp(page, before);
+    await screenshot(page, 'checkout-step3-verified-375');
+    await page.getByRole('button', { name: /Pay .* by card/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pay by card' });
+    await dialog.getByLabel(/Card number/).fill('4000 0000 0000 0002');
+    await dialog.getByLabel(/Expiry/).fill('12/34');
+    await dialog.getByLabel(/CVC/).fill('123');
+    await dialog.getByRole('button', { name: /^Pay / }).click();
+    await expect.poll(() => dialog.getByText('Your card was declined.').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByText('There was an error with your payment, please try again').isVisible()).toBe(true);
+    await screenshot(page, 'checkout-card-declined-375');
+    await expectNoSeriousA11yIssues(page, 'declined card (375)');
+    // The close X leaves the patient on the OTP step, verified, able to try again.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(await page.getByRole('button', { name: /Pay .* by card/ }).isVisible()).toBe(true);
+  }, 120_000);
+
+  it('a cancelled wallet payment says "Payment is Cancelled"', async () => {
+    const slots = await freeSlots(providerId);
+    const page = await open(1280);
+    await signIn(page, checkoutUrl(providerId, slots[5]!));
+    await page.waitForURL(/\/appointment\//);
+    await page.getByRole('heading', { name: 'Confirm the following information' }).waitFor({ timeout: 15_000 });
+    await page.getByLabel(/PayPal wallet/).check();
+    const before = await lastMailId(DEMO.email);
+    await toOtpStep(page);
+    await verifyOtp(page, before);
+    await page.getByRole('button', { name: /Pay .* with PayPal/ }).click();
+    const wallet = page.getByRole('dialog', { name: 'Sandbox wallet' });
+    await wallet.waitFor();
+    await expect.poll(() => wallet.getByText(/£\d+\.\d{2}/).isVisible()).toBe(true);
+    await screenshot(page, 'checkout-wallet-window-1280');
+    await expectNoSeriousA11yIssues(page, 'wallet window');
+    await wallet.getByRole('button', { name: 'Cancel payment' }).click();
+    await expect.poll(() => page.getByText('Payment is Cancelled').isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshot(page, 'checkout-wallet-cancelled-1280');
+
+    // Then approving a new order books it.
+    await page.getByRole('button', { name: /Pay .* with PayPal/ }).click();
+    await wallet.getByRole('button', { name: 'Approve and pay' }).click();
+    await expect
+      .poll(
+        () => page.getByText('Payment Successful! Your booking has been confirmed. This window will close automatically.').isVisible(),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(true);
+    await page.waitForURL(/\/userProfile/, { timeout: 15_000 });
+  }, 120_000);
+
+  it('a slot taken meanwhile sends the patient back to the profile', async () => {
+    const slots = await freeSlots(providerId);
+    const target = slots[7]!;
+    const page = await open(1280);
+    await signIn(page, checkoutUrl(providerId, target));
+    await page.waitForURL(/\/appointment\//);
+    await page.getByRole('heading', { name: 'Confirm the following information' }).waitFor({ timeout: 15_000 });
+
+    // Another patient registers and holds the same slot.
+    const email = `rival-${Date.now()}@example.com`;
+    const reg = await fetch(`${baseUrl()}/api/user-register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        first_name: 'Rita',
+        last_name: 'Rival',
+        email,
+        password: 'Quiet-Harbour-2027!',
+        phone_number: '+447700900456',
+        date_of_birth: '1988-04-02',
+      }),
+    });
+    expect(reg.status).toBe(200);
+    const verify = await waitForMail(email, (m) => m.text.includes('/verify/'));
+    const token = /\/verify\/([^\s"<>]+)/.exec(verify.text)![1]!;
+    expect((await fetch(`${baseUrl()}/api/verify-email/${token}`, { method: 'POST' })).status).toBe(200);
+    const login = await fetch(`${baseUrl()}/api/user-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Quiet-Harbour-2027!', user_type: 'patient' }),
+    });
+    const { tokens, user_id } = (await login.json()) as { tokens: { access_token: string }; user_id: string };
+    const hold = await fetch(`${baseUrl()}/user/user-otp-verification/${user_id}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.access_token}` },
+      body: JSON.stringify({ providerId, providerRegion: 'uk', bookedDate: target.date, timeSlot: target.time }),
+    });
+    expect(hold.status).toBe(200);
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel(/Comments/).fill('Recurring migraines for three weeks, worse in the mornings.');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(new RegExp(`/doctor-profile/${providerId}/3\\.1\\?region=uk`), { timeout: 15_000 });
+    await expect.poll(() => page.getByText('Oops! This slot is already booked.').isVisible()).toBe(true);
+    await screenshot(page, 'checkout-slot-taken-1280');
+
+    // Opening checkout for a slot someone holds goes straight back too.
+    await page.goto(checkoutUrl(providerId, target));
+    await page.waitForURL(/\/doctor-profile\//, { timeout: 15_000 });
+  }, 120_000);
+
+  it('/return shows the result of a card checkout session', async () => {
+    const page = await open(375);
+    await signIn(page, '/return?session_id=cs_unknown');
+    await page.waitForURL(/\/return/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Something went wrong' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await screenshot(page, 'payment-return-error-375');
+    await expectNoSeriousA11yIssues(page, '/return');
+  }, 60_000);
+});
