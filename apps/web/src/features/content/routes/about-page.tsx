@@ -53,8 +53,8 @@ export default function AboutPage() {
           card or wallet.
         </li>
         <li>
-          <strong>Attend.</strong> Your confirmation e-mail has the date, time, address and a calendar invitation. If plans change, you can
-          cancel from your profile.
+          <strong>Attend.</strong> Your confirmation e-mail has the date, time, address and a calendar invitation. If your plans change, let
+          the clinic or us know as early as you can.
         </li>
       </ol>
 

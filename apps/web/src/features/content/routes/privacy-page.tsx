@@ -116,7 +116,7 @@ export default function PrivacyPage() {
       </ul>
 
       <h2 id="why">3. Why we use it, and our lawful basis</h2>
-      <div className="table-scroll">
+      <div className="table-scroll" role="region" aria-label="Purposes and lawful bases (scrolls sideways)" tabIndex={0}>
         <table>
           <caption className="visually-hidden">Purposes and lawful bases</caption>
           <thead>
@@ -218,7 +218,7 @@ export default function PrivacyPage() {
         no advertising or cross-site tracking cookies. When you first visit, we ask for your choice. Whether you accept or reject, we store
         a random <code>consentID</code> so we can remember it; rejecting never stops the service from working.
       </p>
-      <div className="table-scroll">
+      <div className="table-scroll" role="region" aria-label="Cookies CareSlot sets (scrolls sideways)" tabIndex={0}>
         <table>
           <caption className="visually-hidden">Cookies CareSlot sets</caption>
           <thead>
@@ -244,7 +244,7 @@ export default function PrivacyPage() {
         </table>
       </div>
       <p>We also keep a few preferences in your browser&apos;s local storage, which never leave your device on their own:</p>
-      <div className="table-scroll">
+      <div className="table-scroll" role="region" aria-label="Local storage CareSlot uses (scrolls sideways)" tabIndex={0}>
         <table>
           <caption className="visually-hidden">Local storage CareSlot uses</caption>
           <thead>
