@@ -41,6 +41,13 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
+      // pool.end() does not wait for its connections to close; forcing the drop while they still do
+      // surfaces as unhandled "terminating connection" errors, so let them go first (at most 5 s).
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     };
