@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingMessages } from '@careslot/contracts/booking';
 import { bookings, otpCodes, payments, sandboxPayments } from '../../db/schema/booking';
 import { createTestApp, mailTo, type TestApp } from '../../test/test-app';
+import { cancellationMail } from './booking.emails';
+import { loadSlotContext } from './booking.repository';
 import {
   attemptOf,
   auth,
@@ -175,6 +177,25 @@ describe('card payment through the sandbox gateway', () => {
     expect(raw.match(/BEGIN:VCALENDAR/g)).toHaveLength(1);
     expect(raw).toContain('method=REQUEST');
     expect(raw).toContain(`UID:${booking!.ics_uid}`);
+
+    // A later cancellation sends METHOD:CANCEL with the same UID and a higher SEQUENCE.
+    const ctx = (await loadSlotContext(t.app.db, s.slotId))!;
+    const cancel = cancellationMail(
+      ctx,
+      booking!,
+      {
+        patient: { first_name: 'Alex', last_name: 'Morgan', email: p.email },
+        from: 'CareSlot <no-reply@careslot.example>',
+        publicUrl: 'http://x',
+      },
+      { cancelledBy: 'provider', reason: 'Clinic closed' },
+    );
+    const ics = cancel.ics!.content.replace(/\r\n /g, '');
+    expect(cancel.ics!.method).toBe('CANCEL');
+    expect(ics).toContain('METHOD:CANCEL');
+    expect(ics).toContain(`UID:${booking!.ics_uid}`);
+    expect(ics).toContain(`SEQUENCE:${booking!.ics_sequence + 1}`);
+    expect(cancel.text).toContain('Reason: Clinic closed');
   });
 
   it('charges the follow-up fee for a returning patient, in USD for usa', async () => {

@@ -8,6 +8,7 @@ import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccount, DownloadMyData } from '../components/data-and-deletion';
 import { PersonalDetailsForm } from '../components/personal-details-form';
 import { ProfileSummary } from '../components/profile-summary';
+import { RideHailingModal } from '../components/ride-hailing-modal';
 import styles from '../components/profile.module.css';
 
 /**
@@ -28,6 +29,7 @@ export default function UserProfilePage() {
   return (
     <div className="page">
       <h1>My profile</h1>
+      <RideHailingModal />
       {details.isPending ? (
         <div className="screen-loading" role="status">
           <div className="spinner" aria-hidden="true" />
