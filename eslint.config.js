@@ -16,20 +16,23 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // A feature never imports another feature (DESIGN §3): from features/<a>/<dir>/file, '../../<b>/…' is another feature.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
-      ...reactHooks.configs.recommended.rules,
-      // Features never import each other; shared folders never import features (DESIGN §3).
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            {
-              group: ['../../features/*', '../features/*/*'],
-              message: 'Features do not import each other; move shared code to components/ or lib/.',
-            },
-          ],
-        },
+        { patterns: [{ regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/', message: 'Features do not import each other; move shared code to components/ or lib/.' }] },
       ],
+    },
+  },
+  {
+    // Shared folders never import features.
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '/features/', message: 'Shared code must not import a feature.' }] }],
     },
   },
   {

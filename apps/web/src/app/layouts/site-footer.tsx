@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 // app/ may import features (DESIGN §3); the lint pattern targets feature-to-feature imports.
-// eslint-disable-next-line no-restricted-imports
 import { FooterAccount } from '../../features/auth/components/footer-account';
 import { paths } from '../../lib/paths';
 import { LogoMark } from './logo';

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 // app/ may import features (DESIGN §3); the lint pattern targets feature-to-feature imports.
-// eslint-disable-next-line no-restricted-imports
 import { HeaderAccount } from '../../features/auth/components/header-account';
 import { paths } from '../../lib/paths';
 import { LogoMark } from './logo';
