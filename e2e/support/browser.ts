@@ -53,6 +53,10 @@ export async function newContext(opts: { width?: number; height?: number } = {})
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(artifactsDir, { recursive: true });
   const file = path.join(artifactsDir, `${name}.png`);
+  // Wait (briefly) for images to finish, so the picture shows what a person sees.
+  await page
+    .waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 3000 })
+    .catch(() => undefined);
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
