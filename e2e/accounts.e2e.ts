@@ -26,6 +26,11 @@ async function acceptCookies(page: Page) {
     .catch(() => undefined);
 }
 
+/** Dialogs fade in: wait until no animation runs before the screenshot. */
+async function settle(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
 async function cookieNames(context: BrowserContext) {
   return (await context.cookies()).filter((c) => c.value).map((c) => c.name);
 }
@@ -128,6 +133,7 @@ describe('patient accounts in the browser', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Are you sure you want to logout?' });
     await dialog.waitFor();
+    await settle(page);
     await look(page, 'accounts-logout-dialog-1280');
     await dialog.getByRole('button', { name: 'No' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -216,6 +222,8 @@ describe('patient accounts in the browser', () => {
     await page.getByRole('button', { name: /Account menu for Alex/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Are you sure you want to logout?' });
+    await dialog.waitFor();
+    await settle(page);
     await look(page, 'accounts-logout-dialog-375');
     await dialog.getByRole('button', { name: 'Yes' }).click();
     await page.waitForURL((url) => url.pathname === '/');

@@ -40,7 +40,11 @@ export function ProfileSummary({ user }: { user: UserDetails }) {
         <h2 id="profile-name" className={styles.name}>
           {user.first_name} {user.last_name}
         </h2>
-        <p className={styles.muted}>{user.email}</p>
+        <p className={styles.muted}>
+          {/* Long addresses break after the @, not mid-word. */}
+          {user.email.split('@')[0]}
+          <wbr />@{user.email.split('@').slice(1).join('@')}
+        </p>
       </div>
       <input
         ref={input}
