@@ -5,10 +5,10 @@ import { z } from 'zod';
 export const SEARCH_REGIONS = ['uk', 'usa'] as const;
 export const searchRegionSchema = z.enum(SEARCH_REGIONS, { error: 'Please choose a region: uk or usa.' });
 
-/** Results per page of /api/test-search/. */
-export const SEARCH_PAGE_SIZE = 10;
+/** Results per page of /api/test-search/ (SPEC §9 page size: 5 rows). */
+export const SEARCH_PAGE_SIZE = 5;
 /** Radius choices offered by the search form, in miles; any number above 0 and up to the maximum is accepted. */
-export const RADIUS_OPTIONS = [5, 10, 25, 50, 100] as const;
+export const RADIUS_OPTIONS = [5, 10, 25, 50, 100, 200] as const;
 export const DEFAULT_RADIUS = 25;
 export const MAX_RADIUS_MILES = 200;
 /** Markers returned by /api/map-view/ at most (the nearest first). */

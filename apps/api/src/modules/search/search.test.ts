@@ -50,7 +50,7 @@ describe('GET /api/test-search/', () => {
     const body = await ok({ postcode: 'W1G 7JQ', specialty: 'gp', radius: 25, selectedRegion: 'uk' });
     expect(body.total).toBeGreaterThan(0);
     expect(body.origin.precision).toBe('unit');
-    expect(body.page_size).toBe(10);
+    expect(body.page_size).toBe(5);
     const r = body.data[0]!;
     expect(r).toMatchObject({ verified: true, speciality: 'General Practitioner', currency: 'GBP' });
     expect(r.hospital_location).toContain('London');

@@ -1,0 +1,137 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectNoSeriousA11yIssues, newContext, screenshot } from './support/browser';
+
+const contexts: Awaited<ReturnType<typeof newContext>>[] = [];
+afterAll(async () => Promise.all(contexts.map((c) => c.close())));
+
+async function open(width: number, region: 'uk' | 'usa') {
+  const context = await newContext({ width, height: 900 });
+  contexts.push(context);
+  await context.addInitScript((r) => {
+    localStorage.setItem('selectedRegion', r);
+    document.cookie = 'consentID=e2e; path=/';
+  }, region);
+  return context.newPage();
+}
+
+async function dismissBanners(page: Page) {
+  for (const name of [/accept/i, /got it/i]) {
+    const b = page.getByRole('button', { name }).first();
+    if (await b.isVisible().catch(() => false)) await b.click();
+  }
+}
+
+async function searchFromHome(page: Page, place: string, speciality: string, radius: string) {
+  await page.goto('/');
+  await dismissBanners(page);
+  const form = page.getByRole('search').first();
+  await form.getByLabel(/postcode|zip code/i).fill(place);
+  await expect.poll(() => form.getByLabel('Speciality').locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+  await form.getByLabel('Speciality').selectOption({ label: speciality });
+  await form.getByLabel('Within').selectOption(radius);
+  await form.getByRole('button', { name: 'Search' }).click();
+  await page.waitForURL(/\/results\?/);
+  await expect.poll(() => page.locator('ul[aria-label="Providers"] > li').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+}
+
+describe('find a provider', () => {
+  it('UK at 1280 px: home search, map and back, pages, profile, slot as a visitor → sign-in → checkout with that slot', async () => {
+    const page = await open(1280, 'uk');
+    await searchFromHome(page, 'b15 3hg', 'Dentist', '100');
+    expect(page.url()).toContain('postcode=b15+3hg');
+    expect(page.url()).toContain('specialty=dentist');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('Dentist near B15 3HG');
+    await expect.poll(() => page.getByText(/providers within 100 miles/).isVisible()).toBe(true);
+    await screenshot(page, 'search-results-uk-1280');
+    await expectNoSeriousA11yIssues(page, 'results (uk, 1280)');
+
+    // Map and back.
+    await page.getByRole('button', { name: 'Map' }).click();
+    await expect.poll(() => page.locator('.leaflet-marker-icon').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.locator('.leaflet-marker-icon').first().click();
+    await expect.poll(() => page.locator('.leaflet-popup').getByRole('link', { name: 'View profile' }).isVisible()).toBe(true);
+    await screenshot(page, 'search-map-uk-1280');
+    await page.goBack();
+    await expect.poll(() => page.locator('ul[aria-label="Providers"] > li').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+
+    // Widen the distance filter, then page through.
+    await page.getByLabel('Distance').selectOption('200');
+    await page.waitForURL(/radius=200/);
+    await expect.poll(() => page.getByText(/page 1 of \d/).isVisible(), { timeout: 10_000 }).toBe(true);
+    const firstPageNames = await page.locator('ul[aria-label="Providers"] h3').allTextContents();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(/page=2/);
+    await expect
+      .poll(async () => (await page.locator('ul[aria-label="Providers"] h3').allTextContents()).join('|'))
+      .not.toBe(firstPageNames.join('|'));
+    await page.goBack();
+    await page.waitForURL((u) => !u.search.includes('page=2'));
+    await screenshot(page, 'search-results-uk-200mi-1280');
+
+    // Sort by fee.
+    await page.getByLabel('Sort by').selectOption('fee_asc');
+    await page.waitForURL(/sort=fee_asc/);
+
+    // A bad postcode says so.
+    const form = page.getByRole('search').first();
+    await form.getByLabel('Postcode').fill('ZZ1 1ZZ');
+    await form.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent(), { timeout: 10_000 }).toContain("We couldn't find that postcode");
+    await screenshot(page, 'search-bad-postcode-1280');
+    await page.goBack();
+
+    // Profile with slots.
+    await expect.poll(() => page.locator('ul[aria-label="Providers"] > li').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.locator('ul[aria-label="Providers"] h3 a').first().click();
+    await page.waitForURL(/\/doctor-profile\/[0-9a-f-]+\/[\d.]+\?region=uk/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Availability' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.locator('button[aria-pressed]:not([disabled])').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await page.getByText(/Verified with the General Dental Council/).isVisible()).toBe(true);
+    await screenshot(page, 'doctor-profile-uk-1280');
+    await expectNoSeriousA11yIssues(page, 'profile (uk, 1280)');
+
+    const slot = page.locator('button[aria-pressed]:not([disabled])').first();
+    const time = (await slot.textContent())!.trim();
+    await slot.click();
+    await page.getByRole('button', { name: 'Book this time' }).click();
+    await page.waitForURL(/\/sign-in\?returnTo=/);
+    const returnTo = new URL(page.url()).searchParams.get('returnTo')!;
+    expect(returnTo).toMatch(/^\/appointment\/[0-9a-f-]+\?region=uk&date=\d{2}(%2F|\/)\d{2}(%2F|\/)\d{4}&time=/);
+    await page.getByLabel('E-mail address').fill('patient@careslot.test');
+    await page.locator('input[autocomplete="current-password"]').fill('CareSlot-demo-patient');
+    await page
+      .getByRole('button', { name: /sign in|log in|login/i })
+      .first()
+      .click();
+    await page.waitForURL(/\/appointment\/[0-9a-f-]+\?region=uk&date=/, { timeout: 20_000 });
+    const url = new URL(page.url());
+    expect(url.searchParams.get('time')).toBe(time);
+    expect(url.searchParams.get('date')).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+  }, 120_000);
+
+  it('USA at 375 px: ZIP search, profile in dollars', async () => {
+    const page = await open(375, 'usa');
+    await searchFromHome(page, '10017', 'Family Medicine', '25');
+    await expect.poll(() => page.locator('ul[aria-label="Providers"]').textContent()).toContain('$');
+    await screenshot(page, 'search-results-usa-375');
+    await expectNoSeriousA11yIssues(page, 'results (usa, 375)');
+    await page.getByRole('button', { name: 'Map' }).click();
+    await expect.poll(() => page.locator('.leaflet-marker-icon').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await screenshot(page, 'search-map-usa-375');
+    await page.getByRole('button', { name: 'List' }).click();
+    await page.locator('ul[aria-label="Providers"] h3 a').first().click();
+    await page.waitForURL(/region=usa/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Fees' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/^\$\d+\.\d{2}$/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await screenshot(page, 'doctor-profile-usa-375');
+    await expectNoSeriousA11yIssues(page, 'profile (usa, 375)');
+  }, 90_000);
+});
