@@ -181,7 +181,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<void
       password_hash: await hashPassword(DEMO_ACCOUNTS.patient.password),
       first_name: DEMO_ACCOUNTS.patient.first_name,
       last_name: DEMO_ACCOUNTS.patient.last_name,
-      phone_number: '+447700900123',
+      phone_number: '+447911123456',
       date_of_birth: '1990-05-14',
       email_verified_at: now,
     });
