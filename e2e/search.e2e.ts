@@ -86,12 +86,12 @@ describe('find a provider', () => {
     await page.locator('ul[aria-label="Providers"] h3 a').first().click();
     await page.waitForURL(/\/doctor-profile\/[0-9a-f-]+\/[\d.]+\?region=uk/);
     await expect.poll(() => page.getByRole('heading', { name: 'Availability' }).isVisible(), { timeout: 10_000 }).toBe(true);
-    await expect.poll(() => page.locator('button[aria-pressed]:not([disabled])').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('button[data-slot]:not([disabled])').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(await page.getByText(/Verified with the General Dental Council/).isVisible()).toBe(true);
     await screenshot(page, 'doctor-profile-uk-1280');
     await expectNoSeriousA11yIssues(page, 'profile (uk, 1280)');
 
-    const slot = page.locator('button[aria-pressed]:not([disabled])').first();
+    const slot = page.locator('button[data-slot]:not([disabled])').first();
     const time = (await slot.textContent())!.trim();
     await slot.click();
     await page.getByRole('button', { name: 'Book this time' }).click();

@@ -48,7 +48,7 @@ export function ResultsMap({
       const c = L.latLng(center.latitude, center.longitude).toBounds(radiusMiles * MILE * 2);
       all.push([c.getSouth(), c.getWest()], [c.getNorth(), c.getEast()]);
     }
-    return all.length ? L.latLngBounds(all).pad(0.05) : undefined;
+    return all.length ? L.latLngBounds(all).pad(0.15) : undefined;
   }, [points, center, radiusMiles]);
   return (
     <div className={styles.mapWrap} style={{ height }} role="region" aria-label={label}>

@@ -20,6 +20,7 @@ export default function DoctorProfilePage() {
   const slots = useProviderSlots(id, region, !!doctor);
   const config = usePublicConfig();
   const [chosen, setChosen] = useState<ProviderSlot | null>(null);
+  const [activeDay, setActiveDay] = useState<string | null>(null);
 
   const days = useMemo(() => {
     const groups = new Map<string, ProviderSlot[]>();
@@ -137,28 +138,51 @@ export default function DoctorProfilePage() {
             {doctor.bookable && slots.isError && <p role="alert">We could not load the free times. Please try again.</p>}
             {doctor.bookable && slots.data && days.length === 0 && <p>No free times in the next 14 days.</p>}
             {days.length > 0 && <p className={styles.muted}>Times are local to the hospital. Choose a time to continue to booking.</p>}
-            <div className={styles.days}>
-              {days.map(([date, list]) => (
-                <div key={date} className={styles.day} role="group" aria-label={formatOrdinalDate(date) ?? date}>
-                  <h3>{formatOrdinalDate(date)}</h3>
-                  <div className={styles.times}>
-                    {list.map((s) => (
+            {days.length > 0 && (
+              <>
+                <div className={styles.dayStrip} role="group" aria-label="Choose a day">
+                  {days.map(([date, list]) => {
+                    const free = list.filter((x) => x.available).length;
+                    const active = date === (activeDay ?? days[0]![0]);
+                    return (
                       <button
-                        key={s.slot_id}
+                        key={date}
                         type="button"
-                        className={`${styles.time} ${chosen?.slot_id === s.slot_id ? styles.timeChosen : ''}`}
-                        disabled={!s.available}
-                        aria-pressed={chosen?.slot_id === s.slot_id}
-                        aria-label={`${s.time} to ${s.end_time} on ${formatOrdinalDate(date)} at ${s.hospital.hospital_name}${s.available ? '' : ', taken'}`}
-                        onClick={() => setChosen(s)}
+                        className={`${styles.dayButton} ${active ? styles.dayActive : ''}`}
+                        aria-pressed={active}
+                        onClick={() => setActiveDay(date)}
                       >
-                        {s.time}
+                        <span>{formatOrdinalDate(date)}</span>
+                        <small>{free === 0 ? 'Fully booked' : `${free} free`}</small>
                       </button>
-                    ))}
-                  </div>
+                    );
+                  })}
                 </div>
-              ))}
-            </div>
+                {days
+                  .filter(([date]) => date === (activeDay ?? days[0]![0]))
+                  .map(([date, list]) => (
+                    <div key={date} className={styles.day} role="group" aria-label={`Times on ${formatOrdinalDate(date) ?? date}`}>
+                      <h3>{formatOrdinalDate(date)}</h3>
+                      <div className={styles.times}>
+                        {list.map((s) => (
+                          <button
+                            key={s.slot_id}
+                            type="button"
+                            className={`${styles.time} ${chosen?.slot_id === s.slot_id ? styles.timeChosen : ''}`}
+                            disabled={!s.available}
+                            data-slot
+                            aria-pressed={chosen?.slot_id === s.slot_id}
+                            aria-label={`${s.time} to ${s.end_time} on ${formatOrdinalDate(date)} at ${s.hospital.hospital_name}${s.available ? '' : ', taken'}`}
+                            onClick={() => setChosen(s)}
+                          >
+                            {s.time}
+                          </button>
+                        ))}
+                      </div>
+                    </div>
+                  ))}
+              </>
+            )}
             {chosen && (
               <div className={styles.chosen} aria-live="polite">
                 <p>
