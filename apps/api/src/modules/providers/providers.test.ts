@@ -104,8 +104,8 @@ describe('availability', () => {
     expect((await check(byId.get(b!.id)!.date, byId.get(b!.id)!.time)).json().data.available).toBe(false);
     expect((await check(byId.get(c!.id)!.date, byId.get(c!.id)!.time)).json().data.available).toBe(true);
 
-    // Search shows the first FREE slot as next available.
-    const res = await t.app.inject({ url: '/api/test-search/?postcode=W1G%207JQ&specialty=gp&radius=10&selectedRegion=uk' });
+    // Search shows the first FREE slot as next available (another radius: identical searches are memoised for 5 s).
+    const res = await t.app.inject({ url: '/api/test-search/?postcode=W1G%207JQ&specialty=gp&radius=11&selectedRegion=uk' });
     const card = (res.json() as SearchResponse).data.find((r) => r.id === gpId)!;
     expect(card.next_available_slot!.slot_id).toBe(c!.id);
   });

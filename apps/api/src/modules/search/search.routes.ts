@@ -17,6 +17,7 @@ import { limit } from '../../plugins/rate-limit';
 import { loadBundledCentroids } from '../geo/geo.repository';
 import { Geocoder } from '../geo/geo.service';
 import { Captcha } from './captcha';
+import { ShortCache } from './short-cache';
 import { listSpecialities } from './search.repository';
 import { mapService, searchService } from './search.service';
 
@@ -30,6 +31,8 @@ const errorSchema = z.object({
 
 /** Searches allowed per IP per 10 minutes without a solved captcha (times RATE_LIMIT_SCALE). */
 export const UNVERIFIED_SEARCH_BUDGET = 30;
+/** How long an identical search may be answered from memory. */
+export const SEARCH_CACHE_MS = 5000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,6 +43,8 @@ declare module 'fastify' {
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const geocoder = new Geocoder(app.db, { postcodesIoUrl: app.config.POSTCODES_IO_URL, log: app.log });
   const captcha = new Captcha(app.config.ALTCHA_HMAC_KEY);
+  // Popular searches repeat: identical queries within a few seconds share one answer (profiles and check-slot stay live).
+  const resultCache = new ShortCache<Awaited<ReturnType<typeof searchService>>>(SEARCH_CACHE_MS, 2000);
   // The shipped UK centroids (areas, seed districts) are loaded at every start; imported data is kept.
   app.addHook('onReady', async () => {
     await loadBundledCentroids(app.db);
@@ -129,7 +134,18 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchResponseSchema, 400: errorSchema, 429: errorSchema },
       },
     },
-    async (req) => searchService(app.db, geocoder, req.query),
+    async (req) => {
+      const q = req.query;
+      const key = [
+        q.selectedRegion,
+        q.postcode.toUpperCase().replace(/\s+/g, ''),
+        q.specialty.toLowerCase(),
+        q.radius,
+        q.sort,
+        q.page,
+      ].join('|');
+      return resultCache.get(key, () => searchService(app.db, geocoder, q));
+    },
   );
 
   const mapLimit = limit(app, { name: 'map-view', max: 120, timeWindow: '10 minutes' });

@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const search = async (q: Record<string, string | number>) => {
-  const qs = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]));
+  const qs = new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]));
   return t.app.inject({ method: 'GET', url: `/api/test-search/?${qs}` });
 };
 const ok = async (q: Record<string, string | number>) => {

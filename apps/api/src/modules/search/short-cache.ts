@@ -1,0 +1,24 @@
+/** A tiny time-boxed memo: concurrent identical calls share one promise; failures are not kept. */
+export class ShortCache<T> {
+  private readonly entries = new Map<string, { at: number; value: Promise<T> }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+  ) {}
+
+  get(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit && now - hit.at < this.ttlMs) return hit.value;
+    const value = load();
+    this.entries.set(key, { at: now, value });
+    value.catch(() => this.entries.delete(key));
+    if (this.entries.size > this.maxEntries) {
+      for (const [k, v] of this.entries) {
+        if (now - v.at >= this.ttlMs || this.entries.size > this.maxEntries) this.entries.delete(k);
+        if (this.entries.size <= this.maxEntries / 2) break;
+      }
+    }
+    return value;
+  }
+}
