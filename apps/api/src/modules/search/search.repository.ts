@@ -92,6 +92,29 @@ export interface SearchRow {
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
+export function buildSearchSql(q: NearbyQuery & { sort: SearchSort; limit: number; offset: number }): SQL {
+  const tie = sql`near.distance asc, near.provider_id asc`;
+  if (q.sort === 'availability') {
+    return sql`
+      with near as (${nearestHospitalPerProvider(q)})
+      select near.*, ns.slot_id, ns.starts_at, ns.ends_at, ns.slot_time_zone, (count(*) over ())::int as total
+      from near ${nextFreeSlotLateral()}
+      order by ns.starts_at asc nulls last, ${tie}
+      limit ${q.limit} offset ${q.offset}`;
+  }
+  const order =
+    q.sort === 'fee_asc' ? sql`near.amount_minor asc, ${tie}` : q.sort === 'fee_desc' ? sql`near.amount_minor desc, ${tie}` : tie;
+  return sql`
+    with near as (${nearestHospitalPerProvider(q)}),
+    page as (
+      select near.*, (count(*) over ())::int as total from near
+      order by ${order}
+      limit ${q.limit} offset ${q.offset})
+    select near.*, ns.slot_id, ns.starts_at, ns.ends_at, ns.slot_time_zone
+    from page near ${nextFreeSlotLateral()}
+    order by ${order}`;
+}
+
 /**
  * One page of results and the total. Distance and fee sorts page first and look up the next free slot for the
  * page only; the availability sort needs every provider's next slot, so it joins before ordering.
@@ -100,28 +123,7 @@ export async function searchProviders(
   db: Queryable,
   q: NearbyQuery & { sort: SearchSort; limit: number; offset: number },
 ): Promise<SearchRow[]> {
-  const tie = sql`near.distance asc, near.provider_id asc`;
-  if (q.sort === 'availability') {
-    const res = await db.execute(sql`
-      with near as (${nearestHospitalPerProvider(q)})
-      select near.*, ns.slot_id, ns.starts_at, ns.ends_at, ns.slot_time_zone, (count(*) over ())::int as total
-      from near ${nextFreeSlotLateral()}
-      order by ns.starts_at asc nulls last, ${tie}
-      limit ${q.limit} offset ${q.offset}`);
-    return rowsOf<SearchRow>(res);
-  }
-  const order =
-    q.sort === 'fee_asc' ? sql`near.amount_minor asc, ${tie}` : q.sort === 'fee_desc' ? sql`near.amount_minor desc, ${tie}` : tie;
-  const res = await db.execute(sql`
-    with near as (${nearestHospitalPerProvider(q)}),
-    page as (
-      select near.*, (count(*) over ())::int as total from near
-      order by ${order}
-      limit ${q.limit} offset ${q.offset})
-    select near.*, ns.slot_id, ns.starts_at, ns.ends_at, ns.slot_time_zone
-    from page near ${nextFreeSlotLateral()}
-    order by ${order}`);
-  return rowsOf<SearchRow>(res);
+  return rowsOf<SearchRow>(await db.execute(buildSearchSql(q)));
 }
 
 /** How many providers match (for a page past the end, where the page query returns no row to carry the total). */
