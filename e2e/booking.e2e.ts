@@ -27,13 +27,16 @@ async function signIn(page: Page, returnTo = '/') {
   await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
   await dismissBanners(page);
   await page.getByLabel('E-mail address').fill(DEMO.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.locator('input[type="password"]').fill(DEMO.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((u) => u.pathname !== '/sign-in', { timeout: 20_000 });
 }
 
 async function latestCode(email: string, after: number): Promise<string> {
-  const mail = await waitForMail(email, (m) => /is your CareSlot verification code/.test(m.subject) && (m as unknown as { id: number }).id > after);
+  const mail = await waitForMail(
+    email,
+    (m) => /is your CareSlot verification code/.test(m.subject) && (m as unknown as { id: number }).id > after,
+  );
   return /^(\d{6})/.exec(mail.subject)![1]!;
 }
 
@@ -94,8 +97,8 @@ describe('book and pay', () => {
     await page.locator('ul[aria-label="Providers"] h3 a').first().click();
     await page.waitForURL(/\/doctor-profile\/[0-9a-f-]+\/[\d.]+\?region=uk/);
     providerId = /\/doctor-profile\/([0-9a-f-]+)\//.exec(page.url())![1]!;
-    await expect.poll(() => page.locator('button[aria-pressed]:not([disabled])').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    await page.locator('button[aria-pressed]:not([disabled])').first().click();
+    await expect.poll(() => page.locator('button[data-slot]:not([disabled])').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.locator('button[data-slot]:not([disabled])').first().click();
     await page.getByRole('button', { name: 'Book this time' }).click();
     await page.waitForURL(/\/appointment\/[0-9a-f-]+\?region=uk&date=/);
 
@@ -182,6 +185,15 @@ describe('book and pay', () => {
     expect(page.url()).toContain('showRideModal=1');
     const mail = await waitForMail(DEMO.email, (m) => m.subject.startsWith('Booking confirmed'));
     expect(mail.text).toContain('Amount paid: £');
+    // The ride-hailing offer, dismissable; the booking is listed.
+    const ride = page.getByRole('dialog', { name: 'Need a ride to your appointment?' });
+    await ride.waitFor({ timeout: 15_000 });
+    expect(await ride.getByRole('link', { name: 'Book a ride' }).getAttribute('href')).toMatch(/dropoff%5Blatitude%5D=-?\d/);
+    await screenshot(page, 'user-profile-ride-modal-1280');
+    await expectNoSeriousA11yIssues(page, 'ride-hailing modal');
+    await ride.getByRole('button', { name: 'No thanks' }).click();
+    await expect.poll(() => ride.isVisible()).toBe(false);
+    expect(page.url()).not.toContain('showRideModal');
     await screenshot(page, 'user-profile-after-booking-1280');
   }, 120_000);
 
@@ -263,14 +275,14 @@ describe('book and pay', () => {
         last_name: 'Rival',
         email,
         password: 'Quiet-Harbour-2027!',
-        phone_number: '+447700900456',
+        phone_number: '07911 123456',
         date_of_birth: '1988-04-02',
       }),
     });
-    expect(reg.status).toBe(200);
+    expect(reg.ok, await reg.clone().text()).toBe(true);
     const verify = await waitForMail(email, (m) => m.text.includes('/verify/'));
     const token = /\/verify\/([^\s"<>]+)/.exec(verify.text)![1]!;
-    expect((await fetch(`${baseUrl()}/api/verify-email/${token}`, { method: 'POST' })).status).toBe(200);
+    expect((await fetch(`${baseUrl()}/api/verify-email/${token}`, { method: 'POST' })).ok).toBe(true);
     const login = await fetch(`${baseUrl()}/api/user-login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -282,7 +294,7 @@ describe('book and pay', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.access_token}` },
       body: JSON.stringify({ providerId, providerRegion: 'uk', bookedDate: target.date, timeSlot: target.time }),
     });
-    expect(hold.status).toBe(200);
+    expect(hold.status, await hold.clone().text()).toBe(200);
 
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel(/Comments/).fill('Recurring migraines for three weeks, worse in the mornings.');
