@@ -25,11 +25,15 @@ export async function seedBench(db: Database['db'], providers: number, slots: nu
       array['MBBS'], 4000 + (g % 200) * 100, 3000 + (g % 200) * 70, case when r.region = 'uk' then 'GBP' else 'USD' end, 30, g % 25 <> 0
     from generate_series(1, ${providers}) g
     cross join lateral (select case when g % 2 = 0 then 'uk' else 'usa' end as region) r`);
+  // Provider n of a region works at hospital (n mod H) of that region: deterministic and O(providers).
   await db.execute(sql`
     insert into provider_hospitals (provider_id, hospital_id, position)
-    select p.id, h.id, 0 from (select id, region, row_number() over (order by id) as n from providers where first_name = 'Bench') p
-    join lateral (select id from hospitals h where h.region = p.region and h.name like 'Bench Hospital %'
-                  order by hashint4((p.n)::int + length(h.name)) limit 1) h on true`);
+    select p.id, h.id, 0
+    from (select id, region, row_number() over (partition by region order by id) as n from providers where first_name = 'Bench') p
+    join (select id, region, row_number() over (partition by region order by id) - 1 as k,
+                 count(*) over (partition by region) as total
+          from hospitals where name like 'Bench Hospital %') h
+      on h.region = p.region and h.k = p.n % h.total`);
   log(`  ${providers} providers and hospitals in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   const perProvider = Math.max(1, Math.round(slots / providers));
   const t1 = Date.now();
