@@ -131,6 +131,7 @@ describe('find a provider', () => {
           .isVisible(),
       )
       .toBe(true);
+    await expect.poll(() => page.locator('button[data-slot]').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await screenshot(page, 'doctor-profile-usa-375');
     await expectNoSeriousA11yIssues(page, 'profile (usa, 375)');
   }, 90_000);
