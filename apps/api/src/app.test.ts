@@ -64,3 +64,23 @@ describe('the assembled app', () => {
     expect(metrics.body).toContain('careslot_http_requests_total');
   });
 });
+
+describe('with real gateways configured', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      seed: false,
+      env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('does not expose the sandbox card form or wallet window', async () => {
+    const card = { card_number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' };
+    expect((await t.app.inject({ method: 'POST', url: '/sandbox/stripe/checkout-sessions/cs_x/pay', payload: card })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/sandbox/paypal/orders/O-1/approve', payload: {} })).statusCode).toBe(404);
+    const config = (await t.app.inject({ url: '/api/payment-config' })).json();
+    expect(config.card.gateway).toBe('stripe');
+    expect(config.wallet.gateway).toBe('paypal');
+  });
+});

@@ -47,7 +47,12 @@ export const configSchema = z.object({
   /** Secret that signs ALTCHA captcha challenges; share it between API processes. Unset: random per process. */
   ALTCHA_HMAC_KEY: z.string().min(16).optional(),
   /** Attribution shown on the map, matching MAP_TILE_URL. */
-  MAP_ATTRIBUTION: z.string().default("© OpenStreetMap contributors"),
+  MAP_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  /**
+   * Take payments through the built-in sandbox gateway (test cards, simulated wallet) where Stripe or
+   * PayPal keys are not set. On by default outside production; in production it must be set explicitly.
+   */
+  SANDBOX_PAYMENTS: z.enum(['true', 'false', '1', '0']).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -75,7 +80,12 @@ export const configSchema = z.object({
   RATE_LIMIT_REFRESH_PER_IP: z.coerce.number().int().positive().default(60),
 });
 
-export type Config = z.infer<typeof configSchema> & { isProduction: boolean; devMailbox: boolean };
+export type Config = Omit<z.infer<typeof configSchema>, 'SANDBOX_PAYMENTS'> & {
+  isProduction: boolean;
+  devMailbox: boolean;
+  /** The sandbox gateway may take payments (never silently in production). */
+  sandboxPayments: boolean;
+};
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -86,6 +96,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   const isProduction = c.NODE_ENV === 'production';
   if (isProduction && !c.JWT_SECRET) throw new Error('JWT_SECRET must be set in production');
+  const { SANDBOX_PAYMENTS, ...rest } = c;
+  const sandboxPayments = SANDBOX_PAYMENTS === undefined ? !isProduction : SANDBOX_PAYMENTS === 'true' || SANDBOX_PAYMENTS === '1';
+  const cardNeedsSandbox = !(c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY);
+  const walletNeedsSandbox = !(c.PAYPAL_CLIENT_ID && c.PAYPAL_CLIENT_SECRET);
+  if (isProduction && !sandboxPayments && (cardNeedsSandbox || walletNeedsSandbox)) {
+    // A production server without real gateways would otherwise hand out bookings for test cards.
+    throw new Error(
+      'Invalid configuration: in production set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, and PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET, ' +
+        'or SANDBOX_PAYMENTS=true for a demonstration deployment that takes test payments only.',
+    );
+  }
   // Demo mode is never on in production, whatever DEMO_MODE says.
-  return { ...c, DEMO_MODE: c.DEMO_MODE && !isProduction, isProduction, devMailbox: !c.SMTP_URL && !isProduction };
+  return { ...rest, DEMO_MODE: c.DEMO_MODE && !isProduction, isProduction, devMailbox: !c.SMTP_URL && !isProduction, sandboxPayments };
 }

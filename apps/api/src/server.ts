@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -5,6 +8,10 @@ import { openDatabase, runMigrations } from './db/client';
 import { isDatabaseEmpty, seedDatabase } from './db/seed/seed';
 
 const config = loadConfig();
+if (!config.JWT_SECRET && !config.isProduction) {
+  // Development: keep one signing secret in DATA_DIR so a restart does not sign everyone out.
+  config.JWT_SECRET = developmentSecret(config.DATA_DIR);
+}
 const database = await openDatabase({
   databaseUrl: config.DATABASE_URL,
   dataDir: config.DATA_DIR,
@@ -23,3 +30,12 @@ closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   await database.close();
 });
 await app.listen({ port: config.PORT, host: config.HOST });
+
+function developmentSecret(dataDir: string): string {
+  const file = path.resolve(dataDir, 'dev-jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

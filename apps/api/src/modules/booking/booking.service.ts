@@ -1,4 +1,7 @@
-import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+
+/** Used only when JWT_SECRET is unset (development, one process). */
+const processSecret = randomBytes(32);
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -72,8 +75,6 @@ export function clientStatus(status: string): PaymentStatus {
   return 'FAILED';
 }
 
-const hashOtp = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest('hex');
-
 export class PaymentGatewayError extends AppError {
   constructor(message: string) {
     super(502, message, 'PAYMENT_GATEWAY');
@@ -85,6 +86,13 @@ export class BookingService {
 
   private get db() {
     return this.deps.db;
+  }
+
+  /** Codes are stored as an HMAC keyed by the server secret: a leaked table alone cannot be brute-forced. */
+  private hashOtp(id: string, code: string): string {
+    return createHmac('sha256', this.deps.config.JWT_SECRET ?? processSecret)
+      .update(`${id}:${code}`)
+      .digest('hex');
   }
 
   private publicUrl(): string {
@@ -187,7 +195,7 @@ export class BookingService {
         id,
         patient_id: patient.id,
         attempt_key: attemptKey,
-        code_hash: hashOtp(id, code),
+        code_hash: this.hashOtp(id, code),
         expires_at: new Date(now.getTime() + OTP_TTL_MINUTES * 60_000),
       });
       await enqueueMail(tx, otpMail(patient.email, code, ctx, OTP_TTL_MINUTES));
@@ -207,7 +215,7 @@ export class BookingService {
     if (!latest || latest.consumed_at) return { status: false, message: bookingMessages.invalidOtp };
     if (!isOtpComplete(otp)) return { status: false, message: bookingMessages.invalidOtp };
     if (latest.verified_at) {
-      const same = timingSafeEqual(Buffer.from(hashOtp(latest.id, otp)), Buffer.from(latest.code_hash));
+      const same = timingSafeEqual(Buffer.from(this.hashOtp(latest.id, otp)), Buffer.from(latest.code_hash));
       return same ? { status: true } : { status: false, message: bookingMessages.invalidOtp };
     }
     if (latest.expires_at <= now) return { status: false, message: 'This code has expired. Please request a new one.' };
@@ -217,7 +225,7 @@ export class BookingService {
       .where(and(eq(otpCodes.id, latest.id), sql`${otpCodes.failed_attempts} < ${OTP_MAX_FAILED_ATTEMPTS}`))
       .returning({ id: otpCodes.id });
     if (!counted) return { status: false, message: 'Too many wrong codes. Please request a new one.' };
-    const ok = timingSafeEqual(Buffer.from(hashOtp(latest.id, otp)), Buffer.from(latest.code_hash));
+    const ok = timingSafeEqual(Buffer.from(this.hashOtp(latest.id, otp)), Buffer.from(latest.code_hash));
     if (!ok) return { status: false, message: bookingMessages.invalidOtp };
     await this.db
       .update(otpCodes)

@@ -73,81 +73,87 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   const sandboxLimit = limit(app, { name: 'sandbox-pay', max: 30, timeWindow: '1 minute' });
   const idParams = z.object({ id: z.string().min(1).max(100) });
 
-  app.post(
-    '/sandbox/stripe/checkout-sessions/:id/pay',
-    {
-      onRequest: sandboxLimit,
-      schema: {
-        tags: ['sandbox'],
-        summary: 'Pay a sandbox checkout session with a test card (the sandbox embedded card form)',
-        description:
-          '4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 is declined for insufficient funds. ' +
-          'Any future expiry and any 3-digit CVC. On success the sandbox delivers checkout.session.completed at once.',
-        params: idParams,
-        body: sandboxCardSchema,
-        response: {
-          200: z.object({ id: z.string(), status: z.enum(['open', 'complete', 'expired']), payment_status: z.enum(['paid', 'unpaid']) }),
-          400: errorBody.extend({ fields: z.record(z.string(), z.string()).optional() }),
-          402: errorBody,
-          404: errorBody,
-          409: errorBody,
-        },
-      },
-    },
-    async (req) => {
-      const digits = checkCard(req.body);
-      const state = await sandbox.payCheckoutSession(req.params.id, digits).catch(asAppError);
-      await onEvent({
-        gateway: 'sandbox',
-        eventId: `evt_sandbox_${randomBytes(12).toString('hex')}`,
-        type: 'checkout.completed',
-        externalId: state.id,
-        metadata: state.metadata,
-      }).catch((err) => req.log.error({ err }, 'sandbox event delivery failed; status polling will settle it'));
-      return { id: state.id, status: state.status, payment_status: state.paid ? ('paid' as const) : ('unpaid' as const) };
-    },
-  );
-
-  app.get(
-    '/sandbox/paypal/orders/:id',
-    {
-      schema: {
-        tags: ['sandbox'],
-        summary: 'A sandbox wallet order as the wallet window shows it',
-        params: idParams,
-        response: {
-          200: z.object({ id: z.string(), status: z.string(), amount: z.number().int(), currency: z.string() }),
-          404: errorBody,
-        },
-      },
-    },
-    async (req) => {
-      const order = await sandbox.getOrder(req.params.id).catch(asAppError);
-      return { id: order.id, status: order.status, amount: order.amountMinor, currency: order.currency };
-    },
-  );
-
-  for (const decision of ['approve', 'cancel'] as const) {
+  // The sandbox card form exists only while the sandbox takes card payments.
+  if (gateways.card === sandbox) {
     app.post(
-      `/sandbox/paypal/orders/:id/${decision}`,
+      '/sandbox/stripe/checkout-sessions/:id/pay',
       {
         onRequest: sandboxLimit,
         schema: {
           tags: ['sandbox'],
-          summary:
-            decision === 'approve'
-              ? 'Approve a sandbox wallet order (the payer pressed Pay in the sandbox wallet window)'
-              : 'Cancel a sandbox wallet order (the payer closed the sandbox wallet window)',
+          summary: 'Pay a sandbox checkout session with a test card (the sandbox embedded card form)',
+          description:
+            '4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 is declined for insufficient funds. ' +
+            'Any future expiry and any 3-digit CVC. On success the sandbox delivers checkout.session.completed at once.',
           params: idParams,
-          body: z.object({ payer_email: z.email().optional() }).nullish(),
-          response: { 200: z.object({ id: z.string(), status: z.string() }), 404: errorBody, 409: errorBody },
+          body: sandboxCardSchema,
+          response: {
+            200: z.object({ id: z.string(), status: z.enum(['open', 'complete', 'expired']), payment_status: z.enum(['paid', 'unpaid']) }),
+            400: errorBody.extend({ fields: z.record(z.string(), z.string()).optional() }),
+            402: errorBody,
+            404: errorBody,
+            409: errorBody,
+          },
         },
       },
       async (req) => {
-        const order = await sandbox.decideOrder(req.params.id, decision, req.body?.payer_email).catch(asAppError);
-        return { id: order.id, status: order.status };
+        const digits = checkCard(req.body);
+        const state = await sandbox.payCheckoutSession(req.params.id, digits).catch(asAppError);
+        await onEvent({
+          gateway: 'sandbox',
+          eventId: `evt_sandbox_${randomBytes(12).toString('hex')}`,
+          type: 'checkout.completed',
+          externalId: state.id,
+          metadata: state.metadata,
+        }).catch((err) => req.log.error({ err }, 'sandbox event delivery failed; status polling will settle it'));
+        return { id: state.id, status: state.status, payment_status: state.paid ? ('paid' as const) : ('unpaid' as const) };
       },
     );
+  }
+
+  // The sandbox wallet window exists only while the sandbox takes wallet payments.
+  if (gateways.wallet === sandbox) {
+    app.get(
+      '/sandbox/paypal/orders/:id',
+      {
+        schema: {
+          tags: ['sandbox'],
+          summary: 'A sandbox wallet order as the wallet window shows it',
+          params: idParams,
+          response: {
+            200: z.object({ id: z.string(), status: z.string(), amount: z.number().int(), currency: z.string() }),
+            404: errorBody,
+          },
+        },
+      },
+      async (req) => {
+        const order = await sandbox.getOrder(req.params.id).catch(asAppError);
+        return { id: order.id, status: order.status, amount: order.amountMinor, currency: order.currency };
+      },
+    );
+
+    for (const decision of ['approve', 'cancel'] as const) {
+      app.post(
+        `/sandbox/paypal/orders/:id/${decision}`,
+        {
+          onRequest: sandboxLimit,
+          schema: {
+            tags: ['sandbox'],
+            summary:
+              decision === 'approve'
+                ? 'Approve a sandbox wallet order (the payer pressed Pay in the sandbox wallet window)'
+                : 'Cancel a sandbox wallet order (the payer closed the sandbox wallet window)',
+            params: idParams,
+            body: z.object({ payer_email: z.email().optional() }).nullish(),
+            response: { 200: z.object({ id: z.string(), status: z.string() }), 404: errorBody, 409: errorBody },
+          },
+        },
+        async (req) => {
+          const order = await sandbox.decideOrder(req.params.id, decision, req.body?.payer_email).catch(asAppError);
+          return { id: order.id, status: order.status };
+        },
+      );
+    }
   }
 
   // Webhooks (raw body for signature checks) ----------------------------------------------------

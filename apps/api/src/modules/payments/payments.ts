@@ -36,6 +36,11 @@ export function createPaymentGateways(config: Config, db: Db): PaymentGateways {
           apiUrl: config.PAYPAL_API_URL,
         })
       : null;
+  if ((!stripe || !paypal) && !config.sandboxPayments) {
+    throw new Error(
+      'Card payments need STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, wallet payments PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET; or set SANDBOX_PAYMENTS=true.',
+    );
+  }
   return {
     card: stripe ?? sandbox,
     wallet: paypal ?? sandbox,

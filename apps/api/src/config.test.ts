@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+const stripeKeys = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' };
+const paypalKeys = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' };
+
+describe('configuration', () => {
+  it('uses the embedded defaults when nothing is set', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      isProduction: false,
+      devMailbox: true,
+      sandboxPayments: true,
+      RATE_LIMIT_SCALE: 1,
+    });
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names the setting that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+
+  it('refuses to start in production without a token secret', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', ...stripeKeys, ...paypalKeys })).toThrow(/JWT_SECRET/);
+  });
+
+  it('refuses to take test payments in production unless told to', () => {
+    expect(() => loadConfig(production)).toThrow(/SANDBOX_PAYMENTS=true/);
+    expect(() => loadConfig({ ...production, ...stripeKeys })).toThrow(/PAYPAL_CLIENT_ID/);
+    expect(loadConfig({ ...production, ...stripeKeys, ...paypalKeys }).sandboxPayments).toBe(false);
+    expect(loadConfig({ ...production, SANDBOX_PAYMENTS: 'true' }).sandboxPayments).toBe(true);
+  });
+
+  it('never turns on the dev mailbox or demo mode in production', () => {
+    const c = loadConfig({ ...production, ...stripeKeys, ...paypalKeys, DEMO_MODE: 'true' });
+    expect(c.devMailbox).toBe(false);
+    expect(c.DEMO_MODE).toBe(false);
+  });
+});
