@@ -103,14 +103,16 @@ export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Whether one slot is still free',
         description:
           "Finds the provider's slot by date (DD/MM/YYYY) and time (h:mm AM/PM) read in the time zone of the slot's hospital. " +
-          'data.available is false for a slot that is booked, held by another patient, withdrawn, past, or does not exist.',
+          'data.available is false for a slot that is booked, held by another patient, withdrawn, past, or does not exist. ' +
+          "A signed-in patient's own unexpired hold counts as available to them (their checkout is in progress).",
         params: checkSlotParamsSchema,
         querystring: checkSlotQuerySchema,
         response: { 200: checkSlotResponseSchema, 400: errorSchema, 404: errorSchema },
       },
     },
     async (req) => {
-      const data = await checkSlot(app.db, req.params.doctorId, req.query.providerRegion, req.query.date, req.query.time);
+      const patientId = req.caller?.type === 'patient' ? req.caller.id : undefined;
+      const data = await checkSlot(app.db, req.params.doctorId, req.query.providerRegion, req.query.date, req.query.time, patientId);
       return { status: true as const, data };
     },
   );

@@ -7,7 +7,7 @@ import { parseDateText, toTwentyFourHour } from '@careslot/contracts/time';
 import type { Queryable } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { listSlots, loadProviderHospitals, loadProviders, type ProviderHospitalRecord, type ProviderRecord } from './providers.repository';
-import { describeSlot } from './slot-availability';
+import { describeSlot, isHeldBy } from './slot-availability';
 
 export const fullName = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`;
 
@@ -125,6 +125,8 @@ export async function checkSlot(
   region: string,
   date: string,
   time: string,
+  /** The calling patient: their own unexpired hold leaves the slot available to them. */
+  patientId?: string,
   now: Date = new Date(),
 ): Promise<{ available: boolean; slot_id: number | null }> {
   const day = parseDateText(date);
@@ -139,8 +141,9 @@ export async function checkSlot(
   for (const r of rows) {
     const local = DateTime.fromJSDate(new Date(r.starts_at), { zone: r.time_zone });
     if (local.toFormat('dd/MM/yyyy') === date && local.toFormat('HH:mm') === time24) {
-      const free = r.available === true && p.verification_status === 'Verified' && p.bookable && new Date(r.starts_at) > now;
-      return { available: free, slot_id: Number(r.id) };
+      const bookable = p.verification_status === 'Verified' && p.bookable && new Date(r.starts_at) > now;
+      const free = r.available === true || (!!patientId && (await isHeldBy(db, Number(r.id), patientId, now)));
+      return { available: bookable && free, slot_id: Number(r.id) };
     }
   }
   return { available: false, slot_id: null };

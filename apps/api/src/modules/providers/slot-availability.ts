@@ -28,6 +28,13 @@ export async function isSlotFree(db: Queryable, slotId: number, now: Date = new 
   return rows[0]?.free === true;
 }
 
+/** Whether this patient holds the slot right now (their own checkout in progress). */
+export async function isHeldBy(db: Queryable, slotId: number, patientId: string, now: Date = new Date()): Promise<boolean> {
+  const res = await db.execute(sql`select 1 from bookings
+    where slot_id = ${slotId} and patient_id = ${patientId} and status = 'Held' and hold_expires_at > ${now.toISOString()}::timestamptz`);
+  return (res as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
 /** How a slot is shown: day/month/year text and 12-hour times in the hospital's own time zone. */
 export function describeSlot(startsAt: Date | string, endsAt: Date | string, timeZone: string) {
   const start = DateTime.fromJSDate(new Date(startsAt), { zone: timeZone });

@@ -115,11 +115,11 @@ export default function CheckoutPage() {
   useEffect(() => {
     if (slotChecked.current || !date || !time) return;
     slotChecked.current = true;
-    if (holdUntil) return; // our own hold: the slot is ours until then
+    // The server counts our own unexpired hold as available, so a reload mid-checkout stays here.
     void checkSlot(doctorId, region, date, time).then((available) => {
       if (!available && alive.current) slotLost();
     });
-  }, [doctorId, region, date, time, holdUntil, slotLost]);
+  }, [doctorId, region, date, time, slotLost]);
 
   // Move focus to the new step's heading so keyboard and screen-reader users follow along.
   const firstRender = useRef(true);
