@@ -24,7 +24,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/', message: 'Features do not import each other; move shared code to components/ or lib/.' }] },
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/',
+              message: 'Features do not import each other; move shared code to components/ or lib/.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -134,18 +134,15 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<void
       demo.password_hash = await hashPassword(DEMO_ACCOUNTS.provider.password);
       demo.email_verified = true;
     }
-    const providerRows = await db
-      .insert(providers)
-      .values(providerValues)
-      .returning({
-        id: providers.id,
-        first_name: providers.first_name,
-        last_name: providers.last_name,
-        regulator: providers.regulator,
-        membership_number: providers.membership_number,
-        verification_status: providers.verification_status,
-        consultation_minutes: providers.consultation_minutes,
-      });
+    const providerRows = await db.insert(providers).values(providerValues).returning({
+      id: providers.id,
+      first_name: providers.first_name,
+      last_name: providers.last_name,
+      regulator: providers.regulator,
+      membership_number: providers.membership_number,
+      verification_status: providers.verification_status,
+      consultation_minutes: providers.consultation_minutes,
+    });
 
     await db
       .insert(providerHospitals)
