@@ -30,9 +30,12 @@ async function searchFromHome(page: Page, place: string, speciality: string, rad
   await expect.poll(() => form.getByLabel('Speciality').locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
   await form.getByLabel('Speciality').selectOption({ label: speciality });
   await form.getByLabel('Within').selectOption(radius);
+  const searched = page.waitForRequest((r) => r.url().includes('/api/test-search/'));
   await form.getByRole('button', { name: 'Search' }).click();
   await page.waitForURL(/\/results\?/);
   await expect.poll(() => page.locator('ul[aria-label="Providers"] > li').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  // A search from the home page is not a distance-filter change.
+  expect(new URL((await searched).url()).searchParams.get('distance_filter_clicked')).toBeNull();
 }
 
 describe('find a provider', () => {
@@ -55,9 +58,15 @@ describe('find a provider', () => {
     await page.goBack();
     await expect.poll(() => page.locator('ul[aria-label="Providers"] > li').count(), { timeout: 10_000 }).toBeGreaterThan(0);
 
-    // Widen the distance filter, then page through.
-    await page.getByLabel('Distance').selectOption('200');
+    // One control set: the form's speciality and radius are the filters (no second copy below the form).
+    expect(await page.getByLabel('Speciality').count()).toBe(1);
+    expect(await page.getByLabel(/^(Within|Distance)$/).count()).toBe(1);
+
+    // Widen the radius from the results page: it applies at once and tells the API the distance filter was used.
+    const widened = page.waitForRequest((r) => r.url().includes('/api/test-search/') && r.url().includes('radius=200'));
+    await page.getByRole('search').first().getByLabel('Within').selectOption('200');
     await page.waitForURL(/radius=200/);
+    expect(new URL((await widened).url()).searchParams.get('distance_filter_clicked')).toBe('true');
     await expect.poll(() => page.getByText(/page 1 of \d/).isVisible(), { timeout: 10_000 }).toBe(true);
     const firstPageNames = await page.locator('ul[aria-label="Providers"] h3').allTextContents();
     await page.getByRole('button', { name: 'Next' }).click();

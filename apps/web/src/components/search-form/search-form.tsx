@@ -12,12 +12,21 @@ export interface SearchFormProps {
   /** Region of the search; defaults to the stored selectedRegion, else uk. */
   region?: SearchRegion;
   /** Prefilled values (the results page passes what is in its URL). */
-  initial?: Partial<Pick<SearchParamsState, 'postcode' | 'specialty' | 'radius' | 'sort'>>;
-  /** 'hero' stacks nicely on the home page; 'bar' is the compact row on /results. */
+  initial?: Partial<Pick<SearchParamsState, 'postcode' | 'specialty' | 'radius' | 'sort' | 'view'>>;
+  /**
+   * 'hero' stacks nicely on the home page and searches on submit; 'bar' is the row on /results, where the speciality
+   * and radius selects apply at once (they are the page's filters) and the postcode applies on Search.
+   */
   variant?: 'hero' | 'bar';
   /** Heading id this form is labelled by, if any. */
   'aria-labelledby'?: string;
 }
+
+/**
+ * Router state set when the patient changed the radius on /results (SPEC §3 `distance_filter_clicked`): the results
+ * page reads it and sends `distance_filter_clicked=true` with that search.
+ */
+export const DISTANCE_FILTER_STATE = 'distanceFilterClicked';
 
 export function storedRegion(): SearchRegion {
   try {
@@ -58,20 +67,35 @@ export function SearchForm({ region: regionProp, initial, variant = 'hero', ...a
     ? RADIUS_OPTIONS
     : [...RADIUS_OPTIONS, radius].sort((a, b) => a - b);
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  function search(values: { postcode: string; specialty: string; radius: number }, moveFocus: boolean) {
     const next: typeof errors = {};
-    if (!postcode.trim()) next.postcode = `Please enter a ${placeLabel.toLowerCase()}.`;
-    else if (!looksLikePostcode(postcode, region))
+    if (!values.postcode.trim()) next.postcode = `Please enter a ${placeLabel.toLowerCase()}.`;
+    else if (!looksLikePostcode(values.postcode, region))
       next.postcode = region === 'usa' ? 'Please enter a 5-digit ZIP code, like 10017.' : "We couldn't find that postcode";
-    if (!specialty) next.specialty = 'Please choose a speciality.';
+    if (!values.specialty) next.specialty = 'Please choose a speciality.';
     setErrors(next);
     if (next.postcode || next.specialty) {
-      document.getElementById(next.postcode ? `${id}-postcode` : `${id}-specialty`)?.focus();
+      if (moveFocus) document.getElementById(next.postcode ? `${id}-postcode` : `${id}-specialty`)?.focus();
       return;
     }
-    const qs = toSearchParams({ postcode, specialty, radius, region, sort: initial?.sort });
-    navigate(`${paths.results}?${qs.toString()}`);
+    const qs = toSearchParams({ ...values, region, sort: initial?.sort, view: initial?.view });
+    const radiusChanged = variant === 'bar' && initial?.radius !== undefined && values.radius !== initial.radius;
+    navigate(`${paths.results}?${qs.toString()}`, radiusChanged ? { state: { [DISTANCE_FILTER_STATE]: true } } : undefined);
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    search({ postcode, specialty, radius }, true);
+  }
+
+  // On /results the selects are the filters: they apply at once, keeping focus where it is.
+  function onSpecialtyChange(value: string) {
+    setSpecialty(value);
+    if (variant === 'bar' && value) search({ postcode, specialty: value, radius }, false);
+  }
+  function onRadiusChange(value: number) {
+    setRadius(value);
+    if (variant === 'bar') search({ postcode, specialty, radius: value }, false);
   }
 
   return (
@@ -111,7 +135,7 @@ export function SearchForm({ region: regionProp, initial, variant = 'hero', ...a
           id={`${id}-specialty`}
           name="specialty"
           value={specialty}
-          onChange={(e) => setSpecialty(e.target.value)}
+          onChange={(e) => onSpecialtyChange(e.target.value)}
           aria-invalid={!!errors.specialty}
           aria-describedby={errors.specialty ? `${id}-specialty-error` : undefined}
           aria-busy={isFetching && specialities.length === 0}
@@ -131,7 +155,7 @@ export function SearchForm({ region: regionProp, initial, variant = 'hero', ...a
       </div>
       <div className={`${styles.field} ${styles.radius}`}>
         <label htmlFor={`${id}-radius`}>Within</label>
-        <select id={`${id}-radius`} name="radius" value={radius} onChange={(e) => setRadius(Number(e.target.value))}>
+        <select id={`${id}-radius`} name="radius" value={radius} onChange={(e) => onRadiusChange(Number(e.target.value))}>
           {radiusOptions.map((r) => (
             <option key={r} value={r}>
               {r} miles

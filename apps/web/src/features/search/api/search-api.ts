@@ -21,10 +21,14 @@ export function fetchSearch(s: SearchParamsState, distanceFilterClicked = false)
   });
 }
 
-export function useSearch(s: SearchParamsState, enabled: boolean) {
+/**
+ * `distanceFilterClicked`: this search follows the patient changing the radius on /results. It is not part of the key:
+ * the flag says why a search was made, not what it finds.
+ */
+export function useSearch(s: SearchParamsState, enabled: boolean, distanceFilterClicked = false) {
   return useQuery({
     queryKey: ['search', s.region, s.postcode.toUpperCase().replace(/\s+/g, ''), s.specialty, s.radius, s.sort, s.page],
-    queryFn: () => fetchSearch(s),
+    queryFn: () => fetchSearch(s, distanceFilterClicked),
     enabled,
     placeholderData: keepPreviousData,
     retry: false,

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import {
-  RADIUS_OPTIONS,
   SEARCH_SORTS,
   SORT_LABELS,
   parseSearchParams,
@@ -9,7 +8,7 @@ import {
   type SearchParamsState,
   type SearchSort,
 } from '@careslot/contracts/search';
-import { SearchForm, storedRegion } from '../../../components/search-form/search-form';
+import { DISTANCE_FILTER_STATE, SearchForm, storedRegion } from '../../../components/search-form/search-form';
 import { ApiError } from '../../../lib/api-client';
 import { useSpecialities } from '../../../lib/specialities';
 import { ensureCaptcha } from '../api/captcha';
@@ -21,9 +20,11 @@ import styles from '../search.module.css';
 
 export default function ResultsPage() {
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   const state = parseSearchParams(params, storedRegion());
   const ready = !!state.postcode && !!state.specialty;
-  const search = useSearch(state, ready);
+  const distanceFilterClicked = (location.state as Record<string, unknown> | null)?.[DISTANCE_FILTER_STATE] === true;
+  const search = useSearch(state, ready, distanceFilterClicked);
   const map = useMapView(state, ready && state.view === 'map');
   const config = usePublicConfig();
   const { data: specialities = [] } = useSpecialities(state.region);
@@ -38,16 +39,15 @@ export default function ResultsPage() {
   const update = (patch: Partial<SearchParamsState>) => {
     const next = { ...state, ...patch };
     if (!('page' in patch)) next.page = 1;
-    setParams(toSearchParams(next));
-    if ('page' in patch) headingRef.current?.focus();
+    const radiusChanged = 'radius' in patch && patch.radius !== state.radius;
+    setParams(toSearchParams(next), radiusChanged ? { state: { [DISTANCE_FILTER_STATE]: true } } : undefined);
+    // A new page moves focus to the heading (and the reader to the top); toggling the view keeps focus on the toggle.
+    if ('page' in patch && patch.page !== state.page) headingRef.current?.focus();
   };
 
   const data = search.data;
   const err = search.error instanceof ApiError ? search.error : null;
   const specialityName = specialities.find((s) => s.slug === state.specialty)?.name ?? data?.speciality.name;
-  const radiusChoices = (RADIUS_OPTIONS as readonly number[]).includes(state.radius)
-    ? [...RADIUS_OPTIONS]
-    : [...RADIUS_OPTIONS, state.radius].sort((a, b) => a - b);
 
   return (
     <section className={`page ${styles.results}`} aria-labelledby={`${id}-h`}>
@@ -56,31 +56,21 @@ export default function ResultsPage() {
       </h1>
       <SearchForm variant="bar" region={state.region} initial={state} />
 
-      {ready && (
+      {ready ? (
         <div className={styles.toolbar}>
-          <div className={styles.filters} role="group" aria-label="Filters">
-            <label>
-              Speciality
-              <select value={state.specialty} onChange={(e) => update({ specialty: e.target.value })}>
-                {specialities.map((s) => (
-                  <option key={s.slug} value={s.slug}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Distance
-              <select value={state.radius} onChange={(e) => update({ radius: Number(e.target.value) })}>
-                {radiusChoices.map((r) => (
-                  <option key={r} value={r}>
-                    Within {r} miles
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Sort by
+          <div aria-live="polite" className={styles.summary}>
+            {data && !err && (
+              <p>
+                {data.total === 0
+                  ? 'No providers found'
+                  : `${data.total} provider${data.total === 1 ? '' : 's'} within ${data.radius} miles${data.total_pages > 1 ? ` · page ${data.page} of ${data.total_pages}` : ''}`}
+                {data.origin.precision === 'area' && ' (distances are measured from the centre of the postcode area)'}
+              </p>
+            )}
+          </div>
+          <div className={styles.viewControls}>
+            <label className={styles.sort}>
+              <span>Sort by</span>
               <select value={state.sort} onChange={(e) => update({ sort: e.target.value as SearchSort })}>
                 {SEARCH_SORTS.map((s) => (
                   <option key={s} value={s}>
@@ -89,39 +79,19 @@ export default function ResultsPage() {
                 ))}
               </select>
             </label>
-          </div>
-          <div className={styles.viewToggle} role="group" aria-label="View">
-            <button
-              type="button"
-              className={`button ${state.view === 'list' ? '' : 'secondary'}`}
-              aria-pressed={state.view === 'list'}
-              onClick={() => update({ view: 'list', page: state.page })}
-            >
-              List
-            </button>
-            <button
-              type="button"
-              className={`button ${state.view === 'map' ? '' : 'secondary'}`}
-              aria-pressed={state.view === 'map'}
-              onClick={() => update({ view: 'map', page: state.page })}
-            >
-              Map
-            </button>
+            <div className={styles.viewToggle} role="group" aria-label="View">
+              <button type="button" aria-pressed={state.view === 'list'} onClick={() => update({ view: 'list', page: state.page })}>
+                List
+              </button>
+              <button type="button" aria-pressed={state.view === 'map'} onClick={() => update({ view: 'map', page: state.page })}>
+                Map
+              </button>
+            </div>
           </div>
         </div>
+      ) : (
+        <p className={styles.muted}>Enter a postcode or ZIP code and choose a speciality to see providers near you.</p>
       )}
-
-      <div aria-live="polite" className={styles.summary}>
-        {!ready && <p>Enter a postcode or ZIP code and choose a speciality to see providers near you.</p>}
-        {ready && data && !err && (
-          <p>
-            {data.total === 0
-              ? 'No providers found.'
-              : `${data.total} provider${data.total === 1 ? '' : 's'} within ${data.radius} miles${data.total_pages > 1 ? ` · page ${data.page} of ${data.total_pages}` : ''}`}
-            {data.origin.precision === 'area' && ' (distances are measured from the centre of the postcode area)'}
-          </p>
-        )}
-      </div>
 
       {ready && err && (
         <div className={styles.errorBox} role="alert">
