@@ -22,6 +22,22 @@ async function dismissBanners(page: Page) {
   }
 }
 
+/** Every hospital listed on the profile has a pin inside the visible map (with room to spare). */
+async function expectAllHospitalPinsInView(page: Page) {
+  const map = page.getByRole('region', { name: /^Map of .*hospitals$/ });
+  const hospitals = await page.locator('aside ul li').count();
+  await expect.poll(() => map.locator('.leaflet-marker-icon').count(), { timeout: 10_000 }).toBe(hospitals);
+  const box = (await map.boundingBox())!;
+  for (const pin of await map.locator('.leaflet-marker-icon').all()) {
+    const p = (await pin.boundingBox())!;
+    expect(p.x).toBeGreaterThanOrEqual(box.x);
+    expect(p.y).toBeGreaterThanOrEqual(box.y);
+    expect(p.x + p.width).toBeLessThanOrEqual(box.x + box.width);
+    expect(p.y + p.height).toBeLessThanOrEqual(box.y + box.height);
+  }
+  return hospitals;
+}
+
 async function searchFromHome(page: Page, place: string, speciality: string, radius: string) {
   await page.goto('/');
   await dismissBanners(page);
@@ -141,7 +157,12 @@ describe('find a provider', () => {
       )
       .toBe(true);
     await expect.poll(() => page.locator('button[data-slot]').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    // This provider works at two hospitals: the small map shows both at 375 px, and again at 1280 px.
+    expect(await expectAllHospitalPinsInView(page)).toBe(2);
     await screenshot(page, 'doctor-profile-usa-375');
     await expectNoSeriousA11yIssues(page, 'profile (usa, 375)');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await expectAllHospitalPinsInView(page)).toBe(2);
+    await screenshot(page, 'doctor-profile-usa-1280');
   }, 90_000);
 });
