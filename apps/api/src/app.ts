@@ -16,6 +16,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
 import { metricsPlugin } from './plugins/metrics';
 import { setRateLimitScale } from './plugins/rate-limit';
 import { registerWebApp } from './plugins/web';
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, mailTransport }: BuildOptions
   });
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
