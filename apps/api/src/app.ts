@@ -46,6 +46,14 @@ export interface BuildOptions {
   mailTransport?: MailTransport;
 }
 
+/**
+ * A caller's x-request-id is kept only when it is a plain token: it is echoed in a response header
+ * (a control character there throws, answering 500) and written to every log line.
+ */
+export function requestIdFrom(header: string | string[] | undefined): string {
+  return typeof header === 'string' && /^[A-Za-z0-9._:-]{1,64}$/.test(header) ? header : randomUUID();
+}
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/web/dist, from src/ or dist/. */
 const defaultWebDist = path.resolve(here, '../../web/dist');
@@ -73,10 +81,7 @@ export async function buildApp({ config, database, mailTransport }: BuildOptions
               censor: '[redacted]',
             },
           },
-    genReqId: (req) =>
-      typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64
-        ? req.headers['x-request-id']
-        : randomUUID(),
+    genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
     requestIdHeader: false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,

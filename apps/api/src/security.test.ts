@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patients } from './db/schema/identity';
 import { DEMO_ACCOUNTS } from './db/seed/seed';
+import { requestIdFrom } from './app';
 import { findNul } from './plugins/input-guard';
 import { createTestApp, type TestApp } from './test/test-app';
 
@@ -44,6 +45,20 @@ describe('security of the assembled app', () => {
       const query = await t.app.inject({ url: '/user/stripe-checkout-session-status?session_id=cs_%00', headers: auth });
       expect(query.statusCode).toBe(400);
       expect(query.json().message).toMatch(/session id/);
+    });
+  });
+
+  describe('request ids', () => {
+    it('keeps a plain x-request-id and replaces anything else', async () => {
+      expect(requestIdFrom('abc-123_x.y:z')).toBe('abc-123_x.y:z');
+      for (const bad of ['a\u0001b', 'a b', 'x'.repeat(65), '', 'é', undefined, ['a', 'b']]) {
+        expect(requestIdFrom(bad)).toMatch(/^[0-9a-f-]{36}$/);
+      }
+      const res = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'evil\u0001\ninjected' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      const kept = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'trace-42' } });
+      expect(kept.headers['x-request-id']).toBe('trace-42');
     });
   });
 });
