@@ -102,6 +102,42 @@ export const providerHospitals = pgTable(
   (t) => [primaryKey({ columns: [t.provider_id, t.hospital_id] }), index('provider_hospitals_hospital_idx').on(t.hospital_id)],
 );
 
+/**
+ * Search rows: one per (searchable provider, hospital of the provider's region), so the bounding box of a search reads
+ * only the wanted region and speciality (provider_locations_search_idx, index-only). A provider is searchable when
+ * verified and bookable. Kept by database triggers on providers, provider_hospitals and hospitals (migration
+ * 0001_provider_locations) in the same transaction as every write; never written by the application.
+ */
+export const providerLocations = pgTable(
+  'provider_locations',
+  {
+    provider_id: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    hospital_id: uuid('hospital_id')
+      .notNull()
+      .references(() => hospitals.id, { onDelete: 'cascade' }),
+    region: text('region').notNull(),
+    speciality_id: integer('speciality_id').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    /** First-visit fee (providers.amount_minor), for the fee sorts. */
+    amount_minor: integer('amount_minor').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider_id, t.hospital_id] }),
+    index('provider_locations_search_idx').on(
+      t.region,
+      t.speciality_id,
+      t.latitude,
+      t.longitude,
+      t.provider_id,
+      t.hospital_id,
+      t.amount_minor,
+    ),
+  ],
+);
+
 export const bankAccounts = pgTable(
   'bank_accounts',
   {
