@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, runMigrations, type Database } from '../db/client';
@@ -19,6 +20,8 @@ export interface TestAppOptions {
   /** Seed demo data (small by default, to keep test files fast). */
   seed?: SeedOptions | false;
   mailTransport?: MailTransport;
+  /** Capture log lines (set env LOG_LEVEL too). */
+  logStream?: DestinationStream;
 }
 
 /**
@@ -68,7 +71,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   if (opts.seed !== false) {
     await seedDatabase(database.db, { providersPerRegion: 28, days: 14, demoAccounts: true, ...opts.seed });
   }
-  const app = await buildApp({ config, database, mailTransport: opts.mailTransport });
+  const app = await buildApp({ config, database, mailTransport: opts.mailTransport, logStream: opts.logStream });
   await app.ready();
   return {
     app,
