@@ -34,6 +34,21 @@ const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, e
 const security: { [name: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 const FILE_TOO_LARGE = 'The picture is larger than 5 MB. Choose a smaller one.';
 
+/** A broken or oversized upload is the sender's problem (4xx), never a 500. */
+function uploadError(err: unknown): Error {
+  if (err instanceof AppError) return err;
+  const e = err as { code?: string; statusCode?: number; message?: string };
+  if (e.code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, FILE_TOO_LARGE, 'FILE_TOO_LARGE');
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return err as Error;
+  // busboy's parse errors ("Multipart: Boundary not found", "Unexpected end of multipart data") carry no status.
+  if (/multipart|unexpected end|boundary|malformed/i.test(e.message ?? '')) {
+    return new ValidationError('The upload could not be read. Choose the picture again and retry.', {
+      profile_image: 'The upload could not be read.',
+    });
+  }
+  return err instanceof Error ? err : new Error(String(err));
+}
+
 export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Everything under DATA_DIR/uploads is public at /uploads/… under unguessable names (other areas may add folders).
   mkdirSync(uploadsRoot(app), { recursive: true });
@@ -100,14 +115,14 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       requireSelf(req, req.params.userId);
       if (!req.isMultipart()) throw new ValidationError('Send the picture as multipart/form-data in the field profile_image.');
-      const file = await req.file({ limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1 } });
-      if (!file) throw new ValidationError('Choose a picture to upload.', { profile_image: 'Choose a picture to upload.' });
+      let file: Awaited<ReturnType<typeof req.file>>;
       let data: Buffer;
       try {
+        file = await req.file({ limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1 } });
+        if (!file) throw new ValidationError('Choose a picture to upload.', { profile_image: 'Choose a picture to upload.' });
         data = await file.toBuffer();
       } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, FILE_TOO_LARGE, 'FILE_TOO_LARGE');
-        throw err;
+        throw uploadError(err);
       }
       if (file.file.truncated) throw new AppError(413, FILE_TOO_LARGE, 'FILE_TOO_LARGE');
       if (data.length === 0) throw new ValidationError('That file is empty. Choose a picture.', { profile_image: 'That file is empty.' });
