@@ -14,6 +14,7 @@ import {
   userIdParamSchema,
 } from '@careslot/contracts/patients';
 import { requireSelf } from '../../plugins/auth';
+import { limit } from '../../plugins/rate-limit';
 import { AppError, ValidationError } from '../../lib/errors';
 import { errorResponseSchema } from '../auth/auth.routes';
 import { clearSessionCookies, setSessionCookies } from '../auth/auth.sessions';
@@ -60,6 +61,16 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
     dotfiles: 'deny',
     maxAge: '365d',
     immutable: true,
+  });
+
+  // Both calls check the current password: one shared budget per account, so a stolen access token
+  // cannot be turned into the password (and a takeover) by guessing.
+  const passwordCheckLimit = limit(app, {
+    name: 'password-check',
+    max: 5,
+    timeWindow: '15 minutes',
+    key: (req) => req.caller?.id ?? req.ip,
+    message: 'Too many attempts with the wrong password. Please wait 15 minutes and try again.',
   });
 
   app.get(
@@ -134,6 +145,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user-details/:userId/change-password',
     {
+      preHandler: passwordCheckLimit,
       schema: {
         tags: ['patients'],
         summary: 'Change the password (needs the current one); signs out every other device',
@@ -141,7 +153,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: userIdParamSchema,
         body: changePasswordRequestSchema,
-        response: { 200: loginResponseSchema, ...errors(400, 401, 403) },
+        response: { 200: loginResponseSchema, ...errors(400, 401, 403, 429) },
       },
     },
     async (req, reply) => {
@@ -183,6 +195,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/user-details/:userId/',
     {
+      preHandler: passwordCheckLimit,
       schema: {
         tags: ['patients'],
         summary: 'Delete my account (password and the word DELETE to confirm)',
@@ -191,7 +204,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: userIdParamSchema,
         body: deleteAccountRequestSchema,
-        response: { 200: messageResponseSchema, ...errors(400, 401, 403, 409) },
+        response: { 200: messageResponseSchema, ...errors(400, 401, 403, 409, 429) },
       },
     },
     async (req, reply) => {

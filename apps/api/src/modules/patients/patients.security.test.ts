@@ -64,4 +64,37 @@ describe('patient calls under attack', () => {
       expect(traversal.statusCode).toBeLessThan(500);
     });
   });
+
+  it('limits guesses of the current password (change password and delete share one budget), with a readable 429', async () => {
+    const victim = await loginAs(t.app, (await registerVerified(t.app)).email);
+    const headers = { authorization: `Bearer ${victim.tokens.access_token}` };
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/user-details/${victim.user_id}/change-password`,
+        headers,
+        payload: {
+          current_password: `guess-${i}`,
+          new_password: 'A-new-and-long-passphrase-7',
+          confirm_password: 'A-new-and-long-passphrase-7',
+        },
+      });
+      statuses.push(res.statusCode);
+    }
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/user-details/${victim.user_id}/`,
+        headers,
+        payload: { password: `guess-${i}`, confirm: 'DELETE' },
+      });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) {
+        expect(res.json().message).toBe('Too many attempts with the wrong password. Please wait 15 minutes and try again.');
+        expect(res.headers['retry-after']).toBeDefined();
+      }
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+  });
 });
