@@ -63,13 +63,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(paymentsRoutes, { gateways, onEvent: (e) => service.handleEvent(e), holdMinutes: PAYMENT_HOLD_MINUTES });
 
-  const perUser = (name: string, max: number) =>
-    limit(app, { name, max, timeWindow: '15 minutes', key: (req) => (req.params as { userId?: string }).userId ?? req.ip });
+  // Counted per signed-in caller (the auth hook has run), never per the URL's user id: a stranger who
+  // knows someone's id must not be able to spend their budget and lock them out of booking.
+  const perCaller = (name: string, max: number, timeWindow = '15 minutes') =>
+    limit(app, {
+      name,
+      max,
+      timeWindow,
+      key: (req) => req.caller?.id ?? req.ip,
+      message: 'Too many attempts in a short time. Please wait a few minutes and try again.',
+    });
+  const checkoutLimit = perCaller('checkout', 20);
 
   app.post(
     '/user/user-otp-verification/:userId/',
     {
-      onRequest: perUser('otp-send', 10),
+      onRequest: perCaller('otp-send', 10),
       preHandler: requirePatient,
       schema: {
         tags: ['booking'],
@@ -93,7 +102,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/user-otp-verification/:userId/',
     {
-      onRequest: perUser('otp-check', 30),
+      onRequest: perCaller('otp-check', 30),
       preHandler: requirePatient,
       schema: {
         tags: ['booking'],
@@ -114,7 +123,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/stripe-checkout/:userId/',
     {
-      onRequest: perUser('checkout', 20),
+      onRequest: checkoutLimit,
       preHandler: requirePatient,
       schema: {
         tags: ['booking'],
@@ -137,7 +146,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/paypal-order/:userId/',
     {
-      onRequest: perUser('checkout', 20),
+      onRequest: checkoutLimit,
       preHandler: requirePatient,
       schema: {
         tags: ['booking'],

@@ -1,0 +1,57 @@
+/** Security review findings for the booking and payment calls (docs/security-review.md). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { attemptOf, auth, freeSlot, newPatient, verifiedAttempt, startCardCheckout, startWalletOrder } from './booking.test-helpers';
+
+describe('booking and payment calls under attack', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: { providersPerRegion: 6, days: 4 } });
+  });
+  afterAll(() => t.close());
+
+  it("a stranger who knows a patient's id cannot spend that patient's code budget", async () => {
+    const victim = await newPatient(t.app, 'budget-victim');
+    const slot = await freeSlot(t.app, 'uk', 0);
+    for (let i = 0; i < 12; i++) {
+      const res = await t.app.inject({ method: 'POST', url: `/user/user-otp-verification/${victim.id}/`, payload: attemptOf(slot) });
+      expect([401, 429]).toContain(res.statusCode);
+    }
+    const own = await t.app.inject({
+      method: 'POST',
+      url: `/user/user-otp-verification/${victim.id}/`,
+      headers: auth(victim),
+      payload: attemptOf(slot),
+    });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it("patient B can neither read nor settle patient A's card session or wallet order", async () => {
+    const a = await newPatient(t.app, 'idor-owner');
+    const b = await newPatient(t.app, 'idor-other');
+    const card = await freeSlot(t.app, 'uk', 1);
+    await verifiedAttempt(t.app, a, card);
+    const { sessionId } = (await startCardCheckout(t.app, a, card)).json();
+    const { orderID } = (await startWalletOrder(t.app, a, card)).json();
+    expect((await t.app.inject({ url: `/user/stripe-checkout-session-status?session_id=${sessionId}`, headers: auth(b) })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ url: `/user/check-payment-status/${sessionId}/`, headers: auth(b) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/user/check-payment-status/${orderID}/`, headers: auth(b) })).statusCode).toBe(404);
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/user/verify-payment/',
+      headers: auth(b),
+      payload: { orderID, user_id: b.id },
+    });
+    expect(verify.statusCode).toBe(404);
+    // A's own calls work.
+    expect((await t.app.inject({ url: `/user/stripe-checkout-session-status?session_id=${sessionId}`, headers: auth(a) })).statusCode).toBe(
+      200,
+    );
+    // B cannot use A's path either.
+    const otp = await t.app.inject({ url: `/user/user-otp-verification/${a.id}/?otp=123456`, headers: auth(b) });
+    expect(otp.statusCode).toBe(403);
+  });
+});
