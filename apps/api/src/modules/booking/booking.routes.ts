@@ -74,6 +74,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       message: 'Too many attempts in a short time. Please wait a few minutes and try again.',
     });
   const checkoutLimit = perCaller('checkout', 20);
+  // Each status call asks the payment gateway: bounded, generously above the checkout's polling (12 × 5 s).
+  const statusLimit = perCaller('payment-status', 60, '1 minute');
 
   app.post(
     '/user/user-otp-verification/:userId/',
@@ -168,6 +170,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/verify-payment/',
     {
+      onRequest: perCaller('verify-payment', 20),
       preHandler: requirePatient,
       schema: {
         tags: ['booking'],
@@ -189,6 +192,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/check-payment-status/:orderId/',
     {
+      onRequest: statusLimit,
       preHandler: requirePatient,
       schema: {
         tags: ['booking'],
@@ -204,6 +208,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/stripe-checkout-session-status',
     {
+      onRequest: statusLimit,
       preHandler: requirePatient,
       schema: {
         tags: ['booking'],

@@ -27,6 +27,34 @@ describe('booking and payment calls under attack', () => {
     expect(own.statusCode).toBe(200);
   });
 
+  it('limits verify-payment per caller, with a readable 429', async () => {
+    const p = await newPatient(t.app, 'verify-spammer');
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/user/verify-payment/',
+        headers: auth(p),
+        payload: { orderID: `SANDBOX-NOPE-${i}`, user_id: p.id },
+      });
+      codes.push(res.statusCode);
+      if (res.statusCode === 429) expect(res.json().message).toMatch(/Please wait a few minutes and try again/);
+    }
+    expect(codes.slice(0, 20).every((c) => c === 404)).toBe(true);
+    expect(codes[20]).toBe(429);
+  });
+
+  it('limits payment status polling per caller well above what the checkout needs', async () => {
+    const p = await newPatient(t.app, 'status-spammer');
+    let first429 = -1;
+    for (let i = 0; i < 61 && first429 < 0; i++) {
+      const url = i % 2 ? `/user/check-payment-status/SANDBOX-X${i}/` : `/user/stripe-checkout-session-status?session_id=cs_x${i}`;
+      const res = await t.app.inject({ url, headers: auth(p) });
+      if (res.statusCode === 429) first429 = i;
+    }
+    expect(first429).toBe(60);
+  });
+
   it("patient B can neither read nor settle patient A's card session or wallet order", async () => {
     const a = await newPatient(t.app, 'idor-owner');
     const b = await newPatient(t.app, 'idor-other');
