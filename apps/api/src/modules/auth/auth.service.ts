@@ -34,9 +34,14 @@ export const RESET_PASSWORD_TTL_MS = 1 * HOUR;
 /** The registration auth_token lets /modal re-send the verification e-mail for a day. */
 export const RESEND_TOKEN_TTL_MS = 24 * HOUR;
 
-/** Origin for e-mailed links: PUBLIC_URL, else (development only) the request's own origin. */
+/**
+ * Origin for e-mailed links: PUBLIC_URL. Outside production, the request's own origin stands in.
+ * In production the Host header is never used: a forged one would put the reset token in a link to
+ * the attacker's site ("password reset poisoning"); an unset PUBLIC_URL gives a local link instead.
+ */
 export function publicOrigin(app: FastifyInstance, req: FastifyRequest): string {
   if (app.config.PUBLIC_URL) return app.config.PUBLIC_URL.replace(/\/$/, '');
+  if (app.config.isProduction) return `http://localhost:${app.config.PORT}`;
   return `${req.protocol}://${req.host}`;
 }
 
