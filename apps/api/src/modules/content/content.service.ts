@@ -10,11 +10,21 @@ const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /**
+ * The sender's first name, when it looks like one. The name is the only free text the acknowledgement
+ * repeats, and the form accepts any address: a "name" such as "Claim your prize at evil.example" would
+ * otherwise reach a stranger's inbox from our domain. Letters, marks, spaces, hyphens and apostrophes only.
+ */
+export function greetingName(firstName: string): string {
+  const name = firstName.trim();
+  return /^[\p{L}\p{M}]+(?:[ '’-][\p{L}\p{M}]+)*$/u.test(name) && name.length <= 40 ? name : 'customer';
+}
+
+/**
  * The acknowledgement deliberately does not quote the message back: the form accepts any address,
  * so echoing free text would let anyone send their own words from our domain (see docs/decisions).
  */
 export function contactAcknowledgement(values: Pick<ContactUsValues, 'first_name' | 'email'>, publicUrl?: string) {
-  const name = values.first_name;
+  const name = greetingName(values.first_name);
   const site = publicUrl ?? 'CareSlot';
   const text = [
     `Dear ${name},`,
