@@ -62,7 +62,7 @@ export function SearchForm({ region: regionProp, initial, variant = 'hero', ...a
   }
 
   const placeLabel = region === 'usa' ? 'ZIP code' : 'Postcode';
-  const placeHint = region === 'usa' ? 'e.g. 10017' : 'e.g. SW1A 1AA or M13';
+  const placeHint = region === 'usa' ? 'e.g. 10017' : 'e.g. SW1A 1AA';
   const radiusOptions = (RADIUS_OPTIONS as readonly number[]).includes(radius)
     ? RADIUS_OPTIONS
     : [...RADIUS_OPTIONS, radius].sort((a, b) => a - b);
