@@ -38,7 +38,7 @@ export function ResultCard({ r, region }: { r: SearchResult; region: string }) {
               Next available: <strong>{slot.date}</strong>, {slot.time}
             </>
           ) : (
-            'No free slots in the next weeks'
+            'No free times at the moment'
           )}
         </p>
         <Link className="button" to={profile} aria-label={`View profile and book ${r.name}`}>
@@ -49,14 +49,22 @@ export function ResultCard({ r, region }: { r: SearchResult; region: string }) {
   );
 }
 
+/** Same grid as ResultCard (photo, body, side column with fee and button), so nothing jumps when results arrive. */
 export function ResultSkeleton() {
   return (
     <li className={`${styles.card} ${styles.skeleton}`} aria-hidden="true">
       <span className={styles.skelPhoto} />
       <div className={styles.cardBody}>
-        <span className={styles.skelLine} style={{ width: '45%' }} />
-        <span className={styles.skelLine} style={{ width: '30%' }} />
-        <span className={styles.skelLine} style={{ width: '60%' }} />
+        <span className={`${styles.skelLine} ${styles.skelTitle}`} style={{ width: '42%' }} />
+        <span className={styles.skelLine} style={{ width: '28%' }} />
+        <span className={styles.skelLine} style={{ width: '22%' }} />
+        <span className={styles.skelLine} style={{ width: '64%' }} />
+      </div>
+      <div className={styles.cardSide}>
+        <span className={styles.skelLine} style={{ width: '55%' }} />
+        <span className={`${styles.skelLine} ${styles.skelTitle}`} style={{ width: '70%' }} />
+        <span className={styles.skelLine} style={{ width: '85%' }} />
+        <span className={styles.skelButton} />
       </div>
     </li>
   );

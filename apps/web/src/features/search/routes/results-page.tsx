@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import {
+  RADIUS_OPTIONS,
   SEARCH_SORTS,
   SORT_LABELS,
   parseSearchParams,
@@ -13,6 +14,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useSpecialities } from '../../../lib/specialities';
 import { ensureCaptcha } from '../api/captcha';
 import { useMapView, usePublicConfig, useSearch } from '../api/search-api';
+import { Notice } from '../components/notice';
 import { Pagination } from '../components/pagination';
 import { ResultCard, ResultSkeleton } from '../components/result-card';
 import { ResultsMap } from '../components/results-map';
@@ -48,6 +50,14 @@ export default function ResultsPage() {
   const data = search.data;
   const err = search.error instanceof ApiError ? search.error : null;
   const specialityName = specialities.find((s) => s.slug === state.specialty)?.name ?? data?.speciality.name;
+  const wider = (RADIUS_OPTIONS as readonly number[]).find((r) => r > state.radius);
+
+  const retry = () => void ensureCaptcha().finally(() => void search.refetch());
+  const editPostcode = () => {
+    const input = document.querySelector<HTMLInputElement>('form[role="search"] input[name="postcode"]');
+    input?.focus();
+    input?.select();
+  };
 
   return (
     <section className={`page ${styles.results}`} aria-labelledby={`${id}-h`}>
@@ -94,39 +104,61 @@ export default function ResultsPage() {
       )}
 
       {ready && err && (
-        <div className={styles.errorBox} role="alert">
-          <h2>{err.status === 429 ? 'Please slow down' : "We couldn't run that search"}</h2>
+        <Notice
+          tone={err.status === 429 ? 'warning' : 'error'}
+          title={err.status === 429 ? 'Please slow down' : "We couldn't run that search"}
+          role="alert"
+        >
           <p>{err.message}</p>
-        </div>
+          {err.status === 429 ? (
+            <button type="button" className="button secondary" onClick={retry}>
+              Try again
+            </button>
+          ) : (
+            <button type="button" className="button secondary" onClick={editPostcode}>
+              Change the {state.region === 'usa' ? 'ZIP code' : 'postcode'}
+            </button>
+          )}
+        </Notice>
       )}
       {ready && search.isError && !err && (
-        <div className={styles.errorBox} role="alert">
-          <p>Something went wrong. Please try again.</p>
-        </div>
+        <Notice tone="error" title="Something went wrong" role="alert">
+          <p>We could not reach CareSlot. Check your connection and try again.</p>
+          <button type="button" className="button secondary" onClick={retry}>
+            Try again
+          </button>
+        </Notice>
       )}
 
       {ready && !err && state.view === 'list' && (
         <>
           {search.isPending ? (
             <ul className={styles.list} aria-busy="true" aria-label="Loading results">
-              {[0, 1, 2, 3].map((i) => (
+              {[0, 1, 2].map((i) => (
                 <ResultSkeleton key={i} />
               ))}
             </ul>
           ) : data && data.total === 0 ? (
-            <div className={styles.empty}>
-              <h2>No providers within {state.radius} miles</h2>
-              <p>Try a wider radius or a nearby postcode.</p>
-              {state.radius < 100 && (
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => update({ radius: state.radius < 25 ? 25 : state.radius < 50 ? 50 : 100 })}
-                >
-                  Search within {state.radius < 25 ? 25 : state.radius < 50 ? 50 : 100} miles
+            <Notice
+              tone="empty"
+              title={`No ${specialityName ? specialityName.toLowerCase() + ' providers' : 'providers'} within ${state.radius} miles`}
+            >
+              <p>
+                {wider
+                  ? `Widen the search to ${wider} miles, or try a nearby ${state.region === 'usa' ? 'ZIP code' : 'postcode'}.`
+                  : `Try a nearby ${state.region === 'usa' ? 'ZIP code' : 'postcode'} or another speciality.`}
+              </p>
+              <div className={styles.noticeActions}>
+                {wider && (
+                  <button type="button" className="button" onClick={() => update({ radius: wider })}>
+                    Search within {wider} miles
+                  </button>
+                )}
+                <button type="button" className="button secondary" onClick={editPostcode}>
+                  Change the {state.region === 'usa' ? 'ZIP code' : 'postcode'}
                 </button>
-              )}
-            </div>
+              </div>
+            </Notice>
           ) : data ? (
             <>
               <ul className={styles.list} aria-busy={search.isFetching} aria-label="Providers">
@@ -155,9 +187,9 @@ export default function ResultsPage() {
           )}
           {map.isPending && <div className={styles.mapSkeleton} aria-busy="true" aria-label="Loading map" />}
           {map.error instanceof ApiError && (
-            <p className={styles.errorBox} role="alert">
-              {map.error.message}
-            </p>
+            <Notice tone={map.error.status === 429 ? 'warning' : 'error'} title="We couldn't load the map" role="alert">
+              <p>{map.error.message}</p>
+            </Notice>
           )}
           {map.data?.status && (
             <p className={styles.muted}>
