@@ -28,47 +28,70 @@ export interface NearbyQuery {
   radius: number;
 }
 
-/** Haversine in SQL (miles) from the origin to hospital h. */
-function distanceSql(origin: LatLon): SQL {
+/** Haversine in SQL (miles) from the origin to the point `alias`.latitude/longitude. */
+function distanceSql(origin: LatLon, alias = 'pl'): SQL {
+  const a = sql.raw(alias);
   return sql`(${2 * EARTH_RADIUS_MILES}::float8 * asin(least(1::float8, sqrt(
-    power(sin(radians(h.latitude - ${origin.latitude}::float8) / 2), 2)
-    + cos(radians(${origin.latitude}::float8)) * cos(radians(h.latitude))
-      * power(sin(radians(h.longitude - ${origin.longitude}::float8) / 2), 2)))))`;
+    power(sin(radians(${a}.latitude - ${origin.latitude}::float8) / 2), 2)
+    + cos(radians(${origin.latitude}::float8)) * cos(radians(${a}.latitude))
+      * power(sin(radians(${a}.longitude - ${origin.longitude}::float8) / 2), 2)))))`;
 }
 
 /**
- * Bookable providers of the speciality with at least one hospital within the radius, each once with its nearest
- * hospital. The bounding box uses hospitals_region_lat_lon_idx; haversine then decides exactly.
+ * Searchable providers (verified, bookable; see provider_locations) of the speciality with at least one hospital within
+ * the radius, each once with its nearest hospital. The bounding box is an index-only range on
+ * provider_locations_search_idx (region, speciality, latitude, longitude…); haversine then decides exactly.
  */
 function nearestHospitalPerProvider(q: NearbyQuery): SQL {
   const box = boundingBox(q.origin, q.radius);
   return sql`
-    select distinct on (p.id)
-      p.id as provider_id, h.id as hospital_id, h.name as hospital_name, h.address, h.city, h.postcode,
-      h.latitude, h.longitude, h.time_zone, p.amount_minor, ${distanceSql(q.origin)} as distance
-    from hospitals h
-    join provider_hospitals ph on ph.hospital_id = h.id
-    join providers p on p.id = ph.provider_id
-    where h.region = ${q.region}
-      and h.latitude between ${box.minLat}::float8 and ${box.maxLat}::float8
-      and h.longitude between ${box.minLon}::float8 and ${box.maxLon}::float8
-      and p.region = ${q.region}
-      and p.speciality_id = ${q.specialityId}
-      and p.verification_status = 'Verified'
-      and p.bookable
+    select distinct on (pl.provider_id)
+      pl.provider_id, pl.hospital_id, pl.amount_minor, ${distanceSql(q.origin)} as distance
+    from provider_locations pl
+    where pl.region = ${q.region}
+      and pl.speciality_id = ${q.specialityId}
+      and pl.latitude between ${box.minLat}::float8 and ${box.maxLat}::float8
+      and pl.longitude between ${box.minLon}::float8 and ${box.maxLon}::float8
       and ${distanceSql(q.origin)} <= ${q.radius}::float8
-    order by p.id, distance`;
+    order by pl.provider_id, distance`;
 }
 
-/** The first free slot of provider `near.provider_id` (uses availability_slots_provider_start_uq). */
+/** The first free slot of provider `near.provider_id` (availability_slots_provider_start_uq, then the shared rule). */
 function nextFreeSlotLateral(): SQL {
   return sql`left join lateral (
-      select s.id as slot_id, s.starts_at, s.ends_at, sh.time_zone as slot_time_zone
+      select s.id as slot_id, s.starts_at, s.ends_at, s.hospital_id as slot_hospital_id
       from availability_slots s
-      join hospitals sh on sh.id = s.hospital_id
       where s.provider_id = near.provider_id and ${freeSlotCondition('s')}
       order by s.starts_at
       limit 1) ns on true`;
+}
+
+/** What a result card needs beyond the page row: hospital, provider, the slot's zone, the provider's other hospitals. */
+const cardColumns = sql`near.provider_id, near.hospital_id, near.distance, near.total,
+      h.name as hospital_name, h.address, h.city, h.postcode, h.latitude, h.longitude, h.time_zone,
+      p.first_name, p.last_name, p.qualifications, p.profile_image, p.verification_status, p.amount_minor, p.currency,
+      ns.slot_id, ns.starts_at, ns.ends_at, sh.time_zone as slot_time_zone, oh.others`;
+
+const cardJoins = sql`join hospitals h on h.id = near.hospital_id
+    join providers p on p.id = near.provider_id
+    left join hospitals sh on sh.id = ns.slot_hospital_id
+    left join lateral (
+      select json_agg(json_build_object('id', h2.id, 'name', h2.name, 'address', h2.address, 'city', h2.city,
+          'postcode', h2.postcode, 'latitude', h2.latitude, 'longitude', h2.longitude, 'time_zone', h2.time_zone)
+        order by ph2.position, h2.id) as others
+      from provider_hospitals ph2
+      join hospitals h2 on h2.id = ph2.hospital_id
+      where ph2.provider_id = near.provider_id and h2.id <> near.hospital_id) oh on true`;
+
+export interface OtherHospital {
+  id: string;
+  name: string;
+  address: string;
+  city: string;
+  postcode: string;
+  latitude: number;
+  longitude: number;
+  time_zone: string;
 }
 
 export interface SearchRow {
@@ -81,26 +104,44 @@ export interface SearchRow {
   latitude: number;
   longitude: number;
   time_zone: string;
-  amount_minor: number;
   distance: number;
   total: number;
+  first_name: string;
+  last_name: string;
+  qualifications: string[];
+  profile_image: string | null;
+  verification_status: string;
+  amount_minor: number;
+  currency: string;
   slot_id: number | string | null;
   starts_at: Date | string | null;
   ends_at: Date | string | null;
   slot_time_zone: string | null;
+  others: OtherHospital[] | null;
 }
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
+/**
+ * One statement per search: the matching providers, their total, one page in the asked order, and for the page rows
+ * only the card data and the next free slot. Distance and fee sorts cut the page first; the availability sort needs
+ * every provider's next free slot to order by it, so it looks that up before cutting the page.
+ */
 export function buildSearchSql(q: NearbyQuery & { sort: SearchSort; limit: number; offset: number }): SQL {
   const tie = sql`near.distance asc, near.provider_id asc`;
   if (q.sort === 'availability') {
     return sql`
-      with near as (${nearestHospitalPerProvider(q)})
-      select near.*, ns.slot_id, ns.starts_at, ns.ends_at, ns.slot_time_zone, (count(*) over ())::int as total
-      from near ${nextFreeSlotLateral()}
-      order by ns.starts_at asc nulls last, ${tie}
-      limit ${q.limit} offset ${q.offset}`;
+      with near as (${nearestHospitalPerProvider(q)}),
+      page as (
+        select near.*, ns.slot_id, ns.starts_at, ns.ends_at, ns.slot_hospital_id, (count(*) over ())::int as total
+        from near ${nextFreeSlotLateral()}
+        order by ns.starts_at asc nulls last, ${tie}
+        limit ${q.limit} offset ${q.offset})
+      select ${cardColumns}
+      from page near
+      cross join lateral (select near.slot_id, near.starts_at, near.ends_at, near.slot_hospital_id) ns
+      ${cardJoins}
+      order by ns.starts_at asc nulls last, ${tie}`;
   }
   const order =
     q.sort === 'fee_asc' ? sql`near.amount_minor asc, ${tie}` : q.sort === 'fee_desc' ? sql`near.amount_minor desc, ${tie}` : tie;
@@ -110,15 +151,13 @@ export function buildSearchSql(q: NearbyQuery & { sort: SearchSort; limit: numbe
       select near.*, (count(*) over ())::int as total from near
       order by ${order}
       limit ${q.limit} offset ${q.offset})
-    select near.*, ns.slot_id, ns.starts_at, ns.ends_at, ns.slot_time_zone
+    select ${cardColumns}
     from page near ${nextFreeSlotLateral()}
+    ${cardJoins}
     order by ${order}`;
 }
 
-/**
- * One page of results and the total. Distance and fee sorts page first and look up the next free slot for the
- * page only; the availability sort needs every provider's next slot, so it joins before ordering.
- */
+/** One page of results (with card data) and the total. */
 export async function searchProviders(
   db: Queryable,
   q: NearbyQuery & { sort: SearchSort; limit: number; offset: number },
@@ -134,6 +173,8 @@ export async function countProviders(db: Queryable, q: NearbyQuery): Promise<num
 
 export interface MapRow {
   provider_id: string;
+  first_name: string;
+  last_name: string;
   hospital_name: string;
   address: string;
   city: string;
@@ -146,9 +187,16 @@ export interface MapRow {
 
 export async function mapProviders(db: Queryable, q: NearbyQuery & { limit: number }): Promise<MapRow[]> {
   const res = await db.execute(sql`
-    with near as (${nearestHospitalPerProvider(q)})
-    select near.*, (count(*) over ())::int as total from near
-    order by near.distance asc, near.provider_id asc
-    limit ${q.limit}`);
+    with near as (${nearestHospitalPerProvider(q)}),
+    page as (
+      select near.*, (count(*) over ())::int as total from near
+      order by near.distance asc, near.provider_id asc
+      limit ${q.limit})
+    select near.provider_id, near.distance, near.total, p.first_name, p.last_name,
+      h.name as hospital_name, h.address, h.city, h.postcode, h.latitude, h.longitude
+    from page near
+    join hospitals h on h.id = near.hospital_id
+    join providers p on p.id = near.provider_id
+    order by near.distance asc, near.provider_id asc`);
   return rowsOf<MapRow>(res);
 }

@@ -18,6 +18,7 @@ import { loadBundledCentroids } from '../geo/geo.repository';
 import { Geocoder } from '../geo/geo.service';
 import { Captcha } from './captcha';
 import { ShortCache } from './short-cache';
+import { SpecialityCache } from './speciality-cache';
 import { listSpecialities } from './search.repository';
 import { mapService, searchService } from './search.service';
 
@@ -42,6 +43,7 @@ declare module 'fastify' {
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const geocoder = new Geocoder(app.db, { postcodesIoUrl: app.config.POSTCODES_IO_URL, log: app.log });
+  const deps = { geocoder, specialities: new SpecialityCache() };
   const captcha = new Captcha(app.config.ALTCHA_HMAC_KEY);
   // Popular searches repeat: identical queries within a few seconds share one answer (profiles and check-slot stay live).
   const resultCache = new ShortCache<Awaited<ReturnType<typeof searchService>>>(SEARCH_CACHE_MS, 2000);
@@ -144,7 +146,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         q.sort,
         q.page,
       ].join('|');
-      return resultCache.get(key, () => searchService(app.db, geocoder, q));
+      return resultCache.get(key, () => searchService(app.db, deps, q));
     },
   );
 
@@ -164,6 +166,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mapResponseSchema, 400: errorSchema, 429: errorSchema },
       },
     },
-    async (req) => mapService(app.db, geocoder, req.query),
+    async (req) => mapService(app.db, deps, req.query),
   );
 };

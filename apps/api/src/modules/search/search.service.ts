@@ -12,10 +12,10 @@ import { ValidationError } from '../../lib/errors';
 import type { Geocoder } from '../geo/geo.service';
 import { roundMiles } from '../geo/haversine';
 import { guessRegion } from '../geo/postcode';
-import { loadProviderHospitals, loadProviders } from '../providers/providers.repository';
 import { fullName, toHospitalDetail } from '../providers/providers.service';
 import { describeSlot } from '../providers/slot-availability';
-import { countProviders, findSpeciality, mapProviders, searchProviders } from './search.repository';
+import { countProviders, mapProviders, searchProviders } from './search.repository';
+import type { SpecialityCache } from './speciality-cache';
 
 export interface SearchInput {
   postcode: string;
@@ -26,8 +26,8 @@ export interface SearchInput {
   selectedRegion: 'uk' | 'usa';
 }
 
-async function resolveSpeciality(db: Queryable, region: 'uk' | 'usa', slug: string) {
-  const speciality = await findSpeciality(db, region, slug.toLowerCase());
+async function resolveSpeciality(specialities: SpecialityCache, db: Queryable, region: 'uk' | 'usa', slug: string) {
+  const speciality = await specialities.find(db, region, slug.toLowerCase());
   if (!speciality)
     throw new ValidationError('We do not know that speciality. Please choose one from the list.', {
       specialty: 'Choose a speciality from /api/get-speciality.',
@@ -35,10 +35,16 @@ async function resolveSpeciality(db: Queryable, region: 'uk' | 'usa', slug: stri
   return speciality;
 }
 
-export async function searchService(db: Queryable, geocoder: Geocoder, input: SearchInput): Promise<SearchResponse> {
+/** What searches need besides the database: the geocoder and the speciality lookup, both remembered in memory. */
+export interface SearchDeps {
+  geocoder: Geocoder;
+  specialities: SpecialityCache;
+}
+
+export async function searchService(db: Queryable, deps: SearchDeps, input: SearchInput): Promise<SearchResponse> {
   const region = input.selectedRegion;
-  const speciality = await resolveSpeciality(db, region, input.specialty);
-  const origin = await geocoder.locate(input.postcode, region);
+  const speciality = await resolveSpeciality(deps.specialities, db, region, input.specialty);
+  const origin = await deps.geocoder.locate(input.postcode, region);
   const q = { region, specialityId: speciality.id, origin, radius: input.radius };
   const offset = (input.page - 1) * SEARCH_PAGE_SIZE;
   const rows = await searchProviders(db, { ...q, sort: input.sort, limit: SEARCH_PAGE_SIZE, offset });
@@ -52,15 +58,7 @@ export async function searchService(db: Queryable, geocoder: Geocoder, input: Se
       { page: `Choose a page from 1 to ${Math.max(1, totalPages)}.` },
     );
 
-  const ids = rows.map((r) => r.provider_id);
-  const [providers, hospitals] = await Promise.all([loadProviders(db, ids), loadProviderHospitals(db, ids)]);
-  const providerById = new Map(providers.map((p) => [p.id, p]));
-  const hospitalsByProvider = new Map<string, typeof hospitals>();
-  for (const h of hospitals) hospitalsByProvider.set(h.provider_id, [...(hospitalsByProvider.get(h.provider_id) ?? []), h]);
-
-  const data: SearchResult[] = rows.flatMap((r) => {
-    const p = providerById.get(r.provider_id);
-    if (!p) return [];
+  const data: SearchResult[] = rows.map((r) => {
     const nearest = toHospitalDetail({
       id: r.hospital_id,
       name: r.hospital_name,
@@ -71,7 +69,7 @@ export async function searchService(db: Queryable, geocoder: Geocoder, input: Se
       longitude: Number(r.longitude),
       time_zone: r.time_zone,
     });
-    const others = (hospitalsByProvider.get(p.id) ?? []).filter((h) => h.id !== r.hospital_id).map(toHospitalDetail);
+    const others = (r.others ?? []).map(toHospitalDetail);
     const next =
       r.slot_id != null && r.starts_at && r.ends_at && r.slot_time_zone
         ? (() => {
@@ -86,28 +84,27 @@ export async function searchService(db: Queryable, geocoder: Geocoder, input: Se
             };
           })()
         : null;
-    return [
-      {
-        _id: p.id,
-        id: p.id,
-        name: fullName(p),
-        first_name: p.first_name,
-        last_name: p.last_name,
-        speciality: p.speciality_name ?? null,
-        speciality_slug: p.speciality_slug ?? speciality.slug,
-        qualifications: p.qualifications,
-        profile_image: p.profile_image,
-        verified: p.verification_status === 'Verified',
-        hospital_name: nearest.hospital_name,
-        hospital_location: nearest.hospital_location,
-        hospital_details: [nearest, ...others],
-        distance: roundMiles(Number(r.distance)),
-        amount_minor: p.amount_minor,
-        amount: formatAmount(p.amount_minor),
-        currency: p.currency,
-        next_available_slot: next,
-      },
-    ];
+    return {
+      _id: r.provider_id,
+      id: r.provider_id,
+      name: fullName(r),
+      first_name: r.first_name,
+      last_name: r.last_name,
+      // The search matched on this speciality, so it is the provider's.
+      speciality: speciality.name,
+      speciality_slug: speciality.slug,
+      qualifications: r.qualifications,
+      profile_image: r.profile_image,
+      verified: r.verification_status === 'Verified',
+      hospital_name: nearest.hospital_name,
+      hospital_location: nearest.hospital_location,
+      hospital_details: [nearest, ...others],
+      distance: roundMiles(Number(r.distance)),
+      amount_minor: r.amount_minor,
+      amount: formatAmount(r.amount_minor),
+      currency: r.currency,
+      next_available_slot: next,
+    };
   });
 
   return {
@@ -134,10 +131,10 @@ export interface MapInput {
   selectedRegion?: 'uk' | 'usa';
 }
 
-export async function mapService(db: Queryable, geocoder: Geocoder, input: MapInput): Promise<MapResponse> {
+export async function mapService(db: Queryable, deps: SearchDeps, input: MapInput): Promise<MapResponse> {
   const region = input.selectedRegion ?? guessRegion(input.postcode);
-  const speciality = await resolveSpeciality(db, region, input.specialty);
-  const located = await geocoder.locate(input.postcode, region);
+  const speciality = await resolveSpeciality(deps.specialities, db, region, input.specialty);
+  const located = await deps.geocoder.locate(input.postcode, region);
   const hasCentre = input.latitude !== undefined && input.longitudea !== undefined;
   const center = hasCentre
     ? { latitude: input.latitude!, longitude: input.longitudea! }
@@ -149,31 +146,20 @@ export async function mapService(db: Queryable, geocoder: Geocoder, input: MapIn
     radius: input.radius,
     limit: MAX_MAP_MARKERS,
   });
-  const providers = await loadProviders(
-    db,
-    rows.map((r) => r.provider_id),
-  );
-  const byId = new Map(providers.map((p) => [p.id, p]));
   return {
     status: true,
     center,
     radius: input.radius,
     total: rows[0]?.total ?? 0,
-    markers: rows.flatMap((r) => {
-      const p = byId.get(r.provider_id);
-      if (!p) return [];
-      return [
-        {
-          id: p.id,
-          name: fullName(p),
-          speciality: p.speciality_name ?? null,
-          hospital_name: r.hospital_name,
-          hospital_location: `${r.address}, ${r.city}, ${r.postcode}`,
-          latitude: Number(r.latitude),
-          longitude: Number(r.longitude),
-          distance: roundMiles(Number(r.distance)),
-        },
-      ];
-    }),
+    markers: rows.map((r) => ({
+      id: r.provider_id,
+      name: fullName(r),
+      speciality: speciality.name,
+      hospital_name: r.hospital_name,
+      hospital_location: `${r.address}, ${r.city}, ${r.postcode}`,
+      latitude: Number(r.latitude),
+      longitude: Number(r.longitude),
+      distance: roundMiles(Number(r.distance)),
+    })),
   };
 }

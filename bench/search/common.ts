@@ -1,0 +1,136 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { bundledCentroids } from '../../apps/api/src/modules/geo/geo.repository';
+
+/** CPU seconds used so far by every PostgreSQL server process on this machine (Linux /proc; 0 elsewhere). */
+export function postgresCpuSeconds(): number {
+  let ticks = 0;
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        if (!stat.includes('(postgres)')) continue;
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return ticks / 100;
+}
+
+export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+
+export interface Row {
+  engine: string;
+  target: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  nodeCpuMs?: number;
+  pgCpuMs?: number;
+}
+
+export async function measure(url: string, connections: number, paths: string[]): Promise<Omit<Row, 'engine' | 'target' | 'connections'>> {
+  let i = 0;
+  const times: number[] = [];
+  const instance = autocannon({
+    url,
+    connections,
+    duration: DURATION,
+    requests: [{ setupRequest: (req: { path: string }) => ({ ...req, path: paths[i++ % paths.length]! }) }],
+  });
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+  const cpu0 = process.cpuUsage();
+  const pg0 = postgresCpuSeconds();
+  const result = await instance;
+  const cpu = process.cpuUsage(cpu0);
+  const pgCpu = postgresCpuSeconds() - pg0;
+  times.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    times.length ? Math.round(times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]! * 10) / 10 : NaN;
+  const total = Math.max(1, result.requests.total);
+  return {
+    rps: result.requests.average,
+    p50: pct(50),
+    p95: pct(95),
+    p99: pct(99),
+    errors: result.non2xx + result.errors,
+    // CPU per request: this process (API and load generator together) and every PostgreSQL process, in ms.
+    nodeCpuMs: Math.round(((cpu.user + cpu.system) / 1000 / total) * 100) / 100,
+    pgCpuMs: Math.round(((pgCpu * 1000) / total) * 100) / 100,
+  };
+}
+
+export function searchPaths(region: 'uk' | 'usa', n: number): string[] {
+  const uk = bundledCentroids()
+    .filter((c) => c.kind === 'district')
+    .map((c) => c.postcode);
+  const zips = [
+    '10017',
+    '02116',
+    '60611',
+    '77030',
+    '90048',
+    '94115',
+    '98101',
+    '33131',
+    '80209',
+    '85016',
+    '30303',
+    '19103',
+    '20001',
+    '48226',
+    '55401',
+  ];
+  const specs = [
+    'gp',
+    'dentist',
+    'orthodontics',
+    'dermatology',
+    'cardiology',
+    'paediatrics',
+    'orthopaedics',
+    'gynaecology',
+    'ophthalmology',
+    'ent',
+    'psychiatry',
+    'neurology',
+    'endocrinology',
+    'physiotherapy',
+  ];
+  const radii = [5, 10, 25, 50];
+  const sorts = ['distance', 'distance', 'availability', 'fee_asc'];
+  const out: string[] = [];
+  for (let k = 0; k < n; k++) {
+    const place = region === 'uk' ? uk[(k * 7) % uk.length]! : zips[k % zips.length]!;
+    out.push(
+      `/api/test-search/?postcode=${encodeURIComponent(place)}&specialty=${specs[(k * 5) % specs.length]}&radius=${(radii[k % radii.length]! + (k % 997) / 1000).toFixed(3)}&sort=${sorts[(k * 3) % sorts.length]}&selectedRegion=${region}&page=1`,
+    );
+  }
+  return out;
+}
+
+/** The bench's distinct searches (every path differs, so none is answered from the 5-second memo). */
+export function variedPaths(): string[] {
+  return [...searchPaths('uk', 45_000), ...searchPaths('usa', 15_000)].sort(
+    (a, b) => ((a.length * 31 + a.charCodeAt(40)) % 7) - ((b.length * 31 + b.charCodeAt(40)) % 7),
+  );
+}
+
+export function printRows(rows: Row[]) {
+  console.log(
+    '\n| engine | target | connections | req/s | p50 ms | p95 ms | p99 ms | non-2xx/errors | CPU ms/req node | CPU ms/req postgres |\n|---|---|---|---|---|---|---|---|---|---|',
+  );
+  for (const r of rows)
+    console.log(
+      `| ${r.engine} | ${r.target} | ${r.connections} | ${Math.round(r.rps)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${r.nodeCpuMs ?? ''} | ${r.pgCpuMs ?? ''} |`,
+    );
+}
