@@ -184,7 +184,10 @@ export type ForgetPasswordRequest = z.input<typeof forgetPasswordRequestSchema>;
 export const resetPasswordRequestSchema = z
   .object({
     new_password: newPasswordSchema,
-    confirm_password: z.string({ error: 'Confirm your new password.' }).min(1, 'Confirm your new password.'),
+    confirm_password: z
+      .string({ error: 'Confirm your new password.' })
+      .min(1, 'Confirm your new password.')
+      .max(PASSWORD_MAX, 'The passwords do not match.'),
   })
   .refine((v) => v.new_password === v.confirm_password, {
     path: ['confirm_password'],

@@ -182,6 +182,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
 const dateText = z.string().regex(/^\d{2}\/\d{2}\/\d{4}$/, 'must be a date as DD/MM/YYYY');
 const timeText = z
   .string()
+  .max(20, "must be a time such as '9:30 AM' or '09:30'")
   .trim()
   .regex(/^(\d{1,2}:\d{2}\s*[AaPp][Mm]|\d{2}:\d{2})$/, "must be a time such as '9:30 AM' or '09:30'");
 
@@ -209,7 +210,10 @@ export const otpCheckResponseSchema = z.object({ status: z.boolean(), message: z
 export const checkoutRequestSchema = bookingAttemptSchema.extend({
   type_of_visit: z.enum(TYPES_OF_VISIT).default('first_visit'),
   purpose_for_visit: z.string().max(2000),
-  doctorDistance: z.union([z.string(), z.number()]).optional().nullable(),
+  doctorDistance: z
+    .union([z.string().max(20), z.number().min(0).max(100_000)])
+    .optional()
+    .nullable(),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
@@ -230,17 +234,27 @@ export const walletOrderResponseSchema = z.object({
   holdExpiresAt: z.string(),
 });
 
+const ECHOED_DETAILS_MAX_CHARS = 10_000;
+const echoedDetails = z
+  .unknown()
+  .refine((v) => v === undefined || JSON.stringify(v).length <= ECHOED_DETAILS_MAX_CHARS, 'is too large')
+  .optional();
+
 /** SPEC §3 payment verification data. Only orderID and user_id decide anything; amounts come from the server. */
 export const verifyPaymentSchema = z.object({
   orderID: z.string().min(1).max(200),
-  bookingDetails: z.unknown().optional(),
-  doctorDetails: z.unknown().optional(),
-  user_id: z.string(),
+  // Echoed by the client (SPEC §3) and ignored by the server: any shape, but bounded in size.
+  bookingDetails: echoedDetails,
+  doctorDetails: echoedDetails,
+  user_id: z.string().max(100),
   paymentMethod: z.enum(PAYMENT_METHODS).default('paypal'),
-  purposeForVisit: z.string().optional(),
-  formattedEndTime: z.string().optional(),
-  hospitalLocation: z.string().optional().nullable(),
-  selectedAmount: z.union([z.string(), z.number()]).optional().nullable(),
+  purposeForVisit: z.string().max(2000).optional(),
+  formattedEndTime: z.string().max(40).optional(),
+  hospitalLocation: z.string().max(500).optional().nullable(),
+  selectedAmount: z
+    .union([z.string().max(40), z.number()])
+    .optional()
+    .nullable(),
   isOldPatient: z.boolean().optional(),
 });
 export type VerifyPaymentBody = z.input<typeof verifyPaymentSchema>;

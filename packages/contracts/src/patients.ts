@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { capitaliseFirst, dateOfBirthSchema, newPasswordSchema, phoneNumberSchema } from './auth';
+import { PASSWORD_MAX, capitaliseFirst, dateOfBirthSchema, newPasswordSchema, phoneNumberSchema } from './auth';
 
 /** Patient profile calls (SPEC §3 "User profile", §7 GET /api/user-details/{userId}/). */
 
@@ -46,7 +46,10 @@ export const changePasswordRequestSchema = z
   .object({
     current_password: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.').max(1024),
     new_password: newPasswordSchema,
-    confirm_password: z.string({ error: 'Confirm your new password.' }).min(1, 'Confirm your new password.'),
+    confirm_password: z
+      .string({ error: 'Confirm your new password.' })
+      .min(1, 'Confirm your new password.')
+      .max(PASSWORD_MAX, 'The passwords do not match.'),
   })
   .refine((v) => v.new_password === v.confirm_password, { path: ['confirm_password'], message: 'The passwords do not match.' })
   .refine((v) => v.new_password !== v.current_password, {
