@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectNoSeriousA11yIssues, newContext, screenshot } from './support/browser';
+import { baseUrl, expectNoSeriousA11yIssues, newContext, screenshot } from './support/browser';
 
 const contexts: Awaited<ReturnType<typeof newContext>>[] = [];
 afterAll(async () => Promise.all(contexts.map((c) => c.close())));
@@ -38,9 +38,32 @@ async function expectAllHospitalPinsInView(page: Page) {
   return hospitals;
 }
 
+/** The postcode field shows its whole placeholder (measured with the field's own font). */
+async function expectPlaceholderFits(page: Page) {
+  const field = page
+    .getByRole('search')
+    .first()
+    .getByLabel(/postcode|zip code/i);
+  const fit = await field.evaluate((el: HTMLInputElement) => {
+    const style = getComputedStyle(el);
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { text: el.placeholder, needed: ctx.measureText(el.placeholder).width, room };
+  });
+  expect(fit.needed, `placeholder '${fit.text}' needs ${fit.needed}px, has ${fit.room}px`).toBeLessThanOrEqual(fit.room);
+}
+
+/** Full-page picture from the top (the sticky header would otherwise be drawn where the page was scrolled to). */
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
 async function searchFromHome(page: Page, place: string, speciality: string, radius: string) {
   await page.goto('/');
   await dismissBanners(page);
+  await expectPlaceholderFits(page);
   const form = page.getByRole('search').first();
   await form.getByLabel(/postcode|zip code/i).fill(place);
   await expect.poll(() => form.getByLabel('Speciality').locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(1);
@@ -62,6 +85,7 @@ describe('find a provider', () => {
     expect(page.url()).toContain('specialty=dentist');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('Dentist near B15 3HG');
     await expect.poll(() => page.getByText(/providers within 100 miles/).isVisible()).toBe(true);
+    await expectPlaceholderFits(page);
     await screenshot(page, 'search-results-uk-1280');
     await expectNoSeriousA11yIssues(page, 'results (uk, 1280)');
 
@@ -70,6 +94,7 @@ describe('find a provider', () => {
     await expect.poll(() => page.locator('.leaflet-marker-icon').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.locator('.leaflet-marker-icon').first().click();
     await expect.poll(() => page.locator('.leaflet-popup').getByRole('link', { name: 'View profile' }).isVisible()).toBe(true);
+    await expect.poll(() => page.locator('.leaflet-popup').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     await screenshot(page, 'search-map-uk-1280');
     await page.goBack();
     await expect.poll(() => page.locator('ul[aria-label="Providers"] > li').count(), { timeout: 10_000 }).toBeGreaterThan(0);
@@ -92,6 +117,7 @@ describe('find a provider', () => {
       .not.toBe(firstPageNames.join('|'));
     await page.goBack();
     await page.waitForURL((u) => !u.search.includes('page=2'));
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'search-results-uk-200mi-1280');
 
     // Sort by fee.
@@ -116,6 +142,34 @@ describe('find a provider', () => {
     await screenshot(page, 'doctor-profile-uk-1280');
     await expectNoSeriousA11yIssues(page, 'profile (uk, 1280)');
 
+    // Keyboard: the day strip is one tab stop (arrows, Home, End), the chosen day is announced, times are buttons.
+    const tabs = page.getByRole('tablist', { name: 'Choose a day' }).getByRole('tab');
+    expect(await tabs.count()).toBeGreaterThan(1);
+    await tabs.first().focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await tabs.nth(1).getAttribute('aria-selected')).toBe('true');
+    expect(await tabs.first().getAttribute('aria-selected')).toBe('false');
+    expect(await tabs.nth(1).evaluate((el) => el === document.activeElement && el.matches(':focus-visible'))).toBe(true);
+    const ring = await tabs.nth(1).evaluate((el) => getComputedStyle(el));
+    expect(ring.outlineStyle).not.toBe('none');
+    expect(parseFloat(ring.outlineWidth)).toBeGreaterThanOrEqual(2);
+    expect(await tabs.nth(1).getAttribute('tabindex')).toBe('0');
+    expect(await tabs.first().getAttribute('tabindex')).toBe('-1');
+    const panel = page.getByRole('tabpanel');
+    expect(await panel.getAttribute('aria-labelledby')).toBe(await tabs.nth(1).getAttribute('id'));
+    await page.keyboard.press('End');
+    expect(await tabs.last().getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Home');
+    expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Tab');
+    const focusedTime = page.locator('button[data-slot]:focus-visible');
+    expect(await focusedTime.count()).toBe(1);
+    await page.keyboard.press('Enter');
+    expect(await focusedTime.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.getByRole('button', { name: 'Book this time' }).isVisible()).toBe(true);
+    await screenshot(page, 'doctor-profile-keyboard-1280');
+    await expectNoSeriousA11yIssues(page, 'profile with a time chosen by keyboard');
+
     const slot = page.locator('button[data-slot]:not([disabled])').first();
     const time = (await slot.textContent())!.trim();
     await slot.click();
@@ -134,6 +188,112 @@ describe('find a provider', () => {
     expect(url.searchParams.get('time')).toBe(time);
     expect(url.searchParams.get('date')).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
   }, 120_000);
+
+  it.each([1280, 375])(
+    'states at %i px: loading skeleton, empty results that offer a wider radius, 429, bad postcode',
+    async (width) => {
+      const page = await open(width, 'uk');
+      await page.goto('/');
+      await dismissBanners(page);
+
+      // Loading: hold the search until the skeleton has been seen; it uses the result card's grid.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route('**/api/test-search/**', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/results?postcode=b15+3hg&specialty=dentist&radius=100&region=uk');
+      const skeleton = page.locator('ul[aria-label="Loading results"] > li');
+      await expect.poll(() => skeleton.count(), { timeout: 10_000 }).toBe(3);
+      const skeletonColumns = await skeleton.first().evaluate((el) => getComputedStyle(el).gridTemplateColumns);
+      await shot(page, `search-loading-${width}`);
+      release();
+      await expect.poll(() => page.locator('ul[aria-label="Providers"] > li').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      const cardColumns = await page
+        .locator('ul[aria-label="Providers"] > li')
+        .first()
+        .evaluate((el) => getComputedStyle(el).gridTemplateColumns);
+      expect(skeletonColumns.split(' ').length).toBe(cardColumns.split(' ').length);
+      await page.unroute('**/api/test-search/**');
+
+      // Empty: nobody within 5 miles of Wick; one click widens the radius (a distance-filter change).
+      await page.goto('/results?postcode=KW1&specialty=dentist&radius=5&region=uk');
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'No dentist providers within 5 miles' }).isVisible(), { timeout: 10_000 })
+        .toBe(true);
+      await shot(page, `search-empty-${width}`);
+      await expectNoSeriousA11yIssues(page, `empty results (${width})`);
+      const widened = page.waitForRequest((r) => r.url().includes('/api/test-search/') && r.url().includes('radius=10'));
+      await page.getByRole('button', { name: 'Search within 10 miles' }).click();
+      await page.waitForURL(/radius=10/);
+      expect(new URL((await widened).url()).searchParams.get('distance_filter_clicked')).toBe('true');
+      await page.getByRole('button', { name: 'Change the postcode' }).click();
+      expect(
+        await page
+          .getByRole('search')
+          .getByLabel('Postcode')
+          .evaluate((el) => el === document.activeElement),
+      ).toBe(true);
+
+      // Too many searches: the server's 429 message, with a way to try again.
+      await page.route('**/api/test-search/**', (route) =>
+        route.fulfill({
+          status: 429,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            message:
+              'You have made many searches in a short time. Please wait a few minutes, or reload the page to verify you are not a robot.',
+          }),
+        }),
+      );
+      await page.goto('/results?postcode=m13+9pl&specialty=dentist&radius=25&region=uk');
+      await expect.poll(() => page.getByRole('alert').first().textContent(), { timeout: 10_000 }).toContain('Please slow down');
+      expect(await page.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
+      await shot(page, `search-429-${width}`);
+      await expectNoSeriousA11yIssues(page, `429 (${width})`);
+      await page.unroute('**/api/test-search/**');
+
+      // A postcode that does not exist.
+      await page.goto('/results?postcode=ZZ1+1ZZ&specialty=dentist&radius=25&region=uk');
+      await expect
+        .poll(() => page.getByRole('alert').first().textContent(), { timeout: 10_000 })
+        .toContain("We couldn't find that postcode");
+      await shot(page, `search-bad-postcode-${width}`);
+      await expectNoSeriousA11yIssues(page, `bad postcode (${width})`);
+    },
+    90_000,
+  );
+
+  it.each([1280, 375])(
+    'profile at %i px with no free times in the next 14 days',
+    async (width) => {
+      const res = await fetch(`${baseUrl()}/api/test-search/?postcode=LS1+2NE&specialty=dentist&radius=10&selectedRegion=uk`);
+      const first = ((await res.json()) as { data: { id: string; distance: number }[] }).data[0]!;
+      const page = await open(width, 'uk');
+      // Every seeded provider has free times, so this state is made by answering the slots call with none.
+      await page.route('**/api/provider-slots/**', (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: true, data: { from: '', to: '', slots: [] } }),
+        }),
+      );
+      await page.goto(`/doctor-profile/${first.id}/${first.distance}?region=uk`);
+      await dismissBanners(page);
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'No free times in the next 14 days' }).isVisible(), { timeout: 10_000 })
+        .toBe(true);
+      expect(await page.getByRole('tablist').count()).toBe(0);
+      const other = page.getByRole('link', { name: 'Find other providers nearby' });
+      expect(await other.getAttribute('href')).toMatch(/^\/results\?postcode=.+&specialty=dentist&radius=25&region=uk$/);
+      await shot(page, `doctor-profile-no-slots-${width}`);
+      await expectNoSeriousA11yIssues(page, `profile without free times (${width})`);
+      await other.click();
+      await expect.poll(() => page.locator('ul[aria-label="Providers"] > li').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    },
+    60_000,
+  );
 
   it('USA at 375 px: ZIP search, profile in dollars', async () => {
     const page = await open(375, 'usa');

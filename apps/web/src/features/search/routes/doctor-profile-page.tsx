@@ -2,11 +2,14 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatMoney } from '@careslot/contracts/money';
 import type { ProviderSlot } from '@careslot/contracts/providers';
+import { DEFAULT_RADIUS, toSearchParams } from '@careslot/contracts/search';
 import { formatOrdinalDate } from '@careslot/contracts/time';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { usePublicConfig, useProviderDetails, useProviderSlots } from '../api/search-api';
 import { DEFAULT_DOCTOR_IMAGE, NO_SPECIALITY } from '../components/default-avatar';
+import { DayPicker } from '../components/day-picker';
+import { Notice } from '../components/notice';
 import { ResultsMap } from '../components/results-map';
 import styles from '../profile.module.css';
 
@@ -50,6 +53,18 @@ export default function DoctorProfilePage() {
       </section>
     );
   }
+
+  const freeCount = slots.data?.data.slots.filter((x) => x.available).length ?? 0;
+  // Open on the first day with a free time, not on a fully booked today.
+  const firstFreeDay = days.find(([, list]) => list.some((x) => x.available))?.[0];
+  const firstHospital = doctor.hospital_details[0];
+  const nearby =
+    firstHospital && doctor.speciality_slug
+      ? {
+          city: firstHospital.city,
+          href: `${paths.results}?${toSearchParams({ postcode: firstHospital.postcode, specialty: doctor.speciality_slug, radius: DEFAULT_RADIUS, region })}`,
+        }
+      : null;
 
   const distanceMiles = Number(distance);
   const distanceText = Number.isFinite(distanceMiles) && distanceMiles > 0 ? `${distanceMiles.toFixed(1)} miles away` : null;
@@ -136,52 +151,28 @@ export default function DoctorProfilePage() {
             {!doctor.bookable && <p>This provider is not taking new bookings at the moment.</p>}
             {doctor.bookable && slots.isPending && <p aria-busy="true">Loading free times…</p>}
             {doctor.bookable && slots.isError && <p role="alert">We could not load the free times. Please try again.</p>}
-            {doctor.bookable && slots.data && days.length === 0 && <p>No free times in the next 14 days.</p>}
-            {days.length > 0 && <p className={styles.muted}>Times are local to the hospital. Choose a time to continue to booking.</p>}
-            {days.length > 0 && (
-              <>
-                <div className={styles.dayStrip} role="group" aria-label="Choose a day">
-                  {days.map(([date, list]) => {
-                    const free = list.filter((x) => x.available).length;
-                    const active = date === (activeDay ?? days[0]![0]);
-                    return (
-                      <button
-                        key={date}
-                        type="button"
-                        className={`${styles.dayButton} ${active ? styles.dayActive : ''}`}
-                        aria-pressed={active}
-                        onClick={() => setActiveDay(date)}
-                      >
-                        <span>{formatOrdinalDate(date)}</span>
-                        <small>{free === 0 ? 'Fully booked' : `${free} free`}</small>
-                      </button>
-                    );
-                  })}
-                </div>
-                {days
-                  .filter(([date]) => date === (activeDay ?? days[0]![0]))
-                  .map(([date, list]) => (
-                    <div key={date} className={styles.day} role="group" aria-label={`Times on ${formatOrdinalDate(date) ?? date}`}>
-                      <h3>{formatOrdinalDate(date)}</h3>
-                      <div className={styles.times}>
-                        {list.map((s) => (
-                          <button
-                            key={s.slot_id}
-                            type="button"
-                            className={`${styles.time} ${chosen?.slot_id === s.slot_id ? styles.timeChosen : ''}`}
-                            disabled={!s.available}
-                            data-slot
-                            aria-pressed={chosen?.slot_id === s.slot_id}
-                            aria-label={`${s.time} to ${s.end_time} on ${formatOrdinalDate(date)} at ${s.hospital.hospital_name}${s.available ? '' : ', taken'}`}
-                            onClick={() => setChosen(s)}
-                          >
-                            {s.time}
-                          </button>
-                        ))}
-                      </div>
-                    </div>
-                  ))}
-              </>
+            {doctor.bookable && slots.data && freeCount === 0 && (
+              <Notice tone="empty" title="No free times in the next 14 days" flat>
+                <p>
+                  {doctor.first_name}&apos;s diary is full for the next two weeks. New times are added often, so check back soon
+                  {nearby ? `, or see other ${doctor.speciality ?? ''} providers near ${nearby.city}.`.replace('  ', ' ') : '.'}
+                </p>
+                {nearby && (
+                  <Link className="button" to={nearby.href}>
+                    Find other providers nearby
+                  </Link>
+                )}
+              </Notice>
+            )}
+            {freeCount > 0 && <p className={styles.muted}>Times are local to the hospital. Choose a time to continue to booking.</p>}
+            {freeCount > 0 && (
+              <DayPicker
+                days={days}
+                activeDay={activeDay ?? firstFreeDay ?? days[0]![0]}
+                onDay={setActiveDay}
+                chosen={chosen}
+                onChoose={setChosen}
+              />
             )}
             {chosen && (
               <div className={styles.chosen} aria-live="polite">
