@@ -238,70 +238,70 @@ export const USA_CITIES: CitySeed[] = [
     city: 'New York',
     timeZone: 'America/New_York',
     hospitals: [
-      h('Midtown Medical Associates', '305 East 47th Street, New York, NY', 'New York', '10017', 40.7527, -73.9696),
-      h('Upper West Side Health', '2109 Broadway, New York, NY', 'New York', '10023', 40.7805, -73.9816),
-      h('Brooklyn Heights Clinic', '142 Joralemon Street, Brooklyn, NY', 'Brooklyn', '11201', 40.6925, -73.9917),
+      h('Midtown Medical Associates', '305 East 47th Street', 'New York, NY', '10017', 40.7527, -73.9696),
+      h('Upper West Side Health', '2109 Broadway', 'New York, NY', '10023', 40.7805, -73.9816),
+      h('Brooklyn Heights Clinic', '142 Joralemon Street', 'Brooklyn, NY', '11201', 40.6925, -73.9917),
     ],
   },
   {
     city: 'Boston',
     timeZone: 'America/New_York',
     hospitals: [
-      h('Back Bay Physicians', '465 Boylston Street, Boston, MA', 'Boston', '02116', 42.351, -71.0735),
-      h('Longwood Medical Group', '333 Longwood Avenue, Boston, MA', 'Boston', '02115', 42.337, -71.1036),
+      h('Back Bay Physicians', '465 Boylston Street', 'Boston, MA', '02116', 42.351, -71.0735),
+      h('Longwood Medical Group', '333 Longwood Avenue', 'Boston, MA', '02115', 42.337, -71.1036),
     ],
   },
   {
     city: 'Chicago',
     timeZone: 'America/Chicago',
     hospitals: [
-      h('Magnificent Mile Medical', '680 N Lake Shore Drive, Chicago, IL', 'Chicago', '60611', 41.8939, -87.6163),
-      h('Lincoln Park Health', '2515 N Clark Street, Chicago, IL', 'Chicago', '60614', 41.9283, -87.6426),
+      h('Magnificent Mile Medical', '680 N Lake Shore Drive', 'Chicago, IL', '60611', 41.8939, -87.6163),
+      h('Lincoln Park Health', '2515 N Clark Street', 'Chicago, IL', '60614', 41.9283, -87.6426),
     ],
   },
   {
     city: 'Houston',
     timeZone: 'America/Chicago',
     hospitals: [
-      h('Texas Medical Center Clinic', '6624 Fannin Street, Houston, TX', 'Houston', '77030', 29.709, -95.3998),
-      h('Galleria Health Partners', '5085 Westheimer Road, Houston, TX', 'Houston', '77056', 29.7392, -95.4622),
+      h('Texas Medical Center Clinic', '6624 Fannin Street', 'Houston, TX', '77030', 29.709, -95.3998),
+      h('Galleria Health Partners', '5085 Westheimer Road', 'Houston, TX', '77056', 29.7392, -95.4622),
     ],
   },
   {
     city: 'Los Angeles',
     timeZone: 'America/Los_Angeles',
     hospitals: [
-      h('Beverly Grove Medical', '8635 W 3rd Street, Los Angeles, CA', 'Los Angeles', '90048', 34.0728, -118.3804),
-      h('Santa Monica Health', '1301 20th Street, Santa Monica, CA', 'Santa Monica', '90404', 34.0302, -118.4797),
+      h('Beverly Grove Medical', '8635 W 3rd Street', 'Los Angeles, CA', '90048', 34.0728, -118.3804),
+      h('Santa Monica Health', '1301 20th Street', 'Santa Monica, CA', '90404', 34.0302, -118.4797),
     ],
   },
   {
     city: 'San Francisco',
     timeZone: 'America/Los_Angeles',
     hospitals: [
-      h('Pacific Heights Physicians', '2100 Webster Street, San Francisco, CA', 'San Francisco', '94115', 37.7882, -122.4322),
-      h('Mission Bay Clinic', '1825 4th Street, San Francisco, CA', 'San Francisco', '94158', 37.768, -122.3895),
+      h('Pacific Heights Physicians', '2100 Webster Street', 'San Francisco, CA', '94115', 37.7882, -122.4322),
+      h('Mission Bay Clinic', '1825 4th Street', 'San Francisco, CA', '94158', 37.768, -122.3895),
     ],
   },
   {
     city: 'Seattle',
     timeZone: 'America/Los_Angeles',
-    hospitals: [h('First Hill Medical', '1100 9th Avenue, Seattle, WA', 'Seattle', '98101', 47.6101, -122.3265)],
+    hospitals: [h('First Hill Medical', '1100 9th Avenue', 'Seattle, WA', '98101', 47.6101, -122.3265)],
   },
   {
     city: 'Miami',
     timeZone: 'America/New_York',
-    hospitals: [h('Brickell Health Center', '1200 Brickell Avenue, Miami, FL', 'Miami', '33131', 25.7625, -80.192)],
+    hospitals: [h('Brickell Health Center', '1200 Brickell Avenue', 'Miami, FL', '33131', 25.7625, -80.192)],
   },
   {
     city: 'Denver',
     timeZone: 'America/Denver',
-    hospitals: [h('Cherry Creek Medical', '3773 Cherry Creek N Drive, Denver, CO', 'Denver', '80209', 39.7187, -104.9545)],
+    hospitals: [h('Cherry Creek Medical', '3773 Cherry Creek N Drive', 'Denver, CO', '80209', 39.7187, -104.9545)],
   },
   {
     city: 'Phoenix',
     timeZone: 'America/Phoenix',
-    hospitals: [h('Camelback Health', '2222 E Camelback Road, Phoenix, AZ', 'Phoenix', '85016', 33.509, -112.0334)],
+    hospitals: [h('Camelback Health', '2222 E Camelback Road', 'Phoenix, AZ', '85016', 33.509, -112.0334)],
   },
 ];
 
