@@ -17,6 +17,7 @@ import {
   resetPasswordRequestSchema,
   tokenParamSchema,
 } from '@careslot/contracts/auth';
+import { errorResponses } from '../../plugins/errors';
 import { limit } from '../../plugins/rate-limit';
 import { UnauthorizedError } from '../../lib/errors';
 import { hashToken } from './auth.tokens';
@@ -40,15 +41,7 @@ import {
   type Session,
 } from './auth.sessions';
 
-/** Error bodies all share this shape (plugins/errors.ts); validation errors add `fields`. */
-export const errorResponseSchema = z.looseObject({
-  status: z.literal(false),
-  statusCode: z.number(),
-  error: z.string(),
-  message: z.string(),
-});
-
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorResponseSchema]));
+const errors = errorResponses;
 
 const loginAnswer = (s: Session) => ({
   status: true as const,

@@ -15,6 +15,7 @@ import {
   walletOrderResponseSchema,
 } from '@careslot/contracts/booking';
 import { callerOf, requirePatient, requireSelf } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 import { limit } from '../../plugins/rate-limit';
 import { createPaymentGateways, type PaymentGateways } from '../payments/payments';
 import { paymentsRoutes } from '../payments/payments.routes';
@@ -29,14 +30,7 @@ declare module 'fastify' {
   }
 }
 
-const errorBody = z.object({
-  status: z.literal(false),
-  statusCode: z.number(),
-  error: z.string(),
-  message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody, 502: errorBody };
+const errors = errorResponses(400, 401, 403, 404, 409, 429, 502);
 const userParams = z.object({ userId: z.string().uuid('must be a user id') });
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 

@@ -1,19 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { contactUsRequestSchema, contactUsResponseSchema, homepageSettingsSchema } from '@careslot/contracts/content';
 import { HOMEPAGE_SETTINGS_ID } from '../../db/seed/seed';
 import { NotFoundError } from '../../lib/errors';
+import { errorResponses } from '../../plugins/errors';
 import { limit } from '../../plugins/rate-limit';
 import { findHomepageSettings } from './content.repository';
 import { CONTACT_SUCCESS_MESSAGE, submitContactMessage } from './content.service';
-
-const errorSchema = z.object({
-  status: z.literal(false),
-  statusCode: z.number(),
-  error: z.string(),
-  message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -62,7 +54,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
           'Stores the message and e-mails an acknowledgement to the sender (queued in the same transaction). ' +
           'Rate-limited: 5 messages per IP per 15 minutes and 3 per e-mail address per hour (429).',
         body: contactUsRequestSchema,
-        response: { 201: contactUsResponseSchema, 400: errorSchema, 429: errorSchema },
+        response: { 201: contactUsResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (req, reply) => {

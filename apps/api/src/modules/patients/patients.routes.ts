@@ -14,9 +14,9 @@ import {
   userIdParamSchema,
 } from '@careslot/contracts/patients';
 import { requireSelf } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 import { limit } from '../../plugins/rate-limit';
 import { AppError, ValidationError } from '../../lib/errors';
-import { errorResponseSchema } from '../auth/auth.routes';
 import { clearSessionCookies, setSessionCookies } from '../auth/auth.sessions';
 import { publicOrigin } from '../auth/auth.service';
 import { updatePatient } from './patients.repository';
@@ -31,7 +31,7 @@ import {
   uploadsRoot,
 } from './patients.service';
 
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorResponseSchema]));
+const errors = errorResponses;
 const security: { [name: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 const FILE_TOO_LARGE = 'The picture is larger than 5 MB. Choose a smaller one.';
 

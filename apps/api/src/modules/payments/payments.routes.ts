@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paymentConfigSchema, sandboxCardSchema } from '@careslot/contracts/booking';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors';
+import { errorResponses } from '../../plugins/errors';
 import { limit } from '../../plugins/rate-limit';
 import { GatewayError, type GatewayEventHandler } from './gateway';
 import type { PaymentGateways } from './payments';
@@ -13,8 +14,6 @@ export interface PaymentsRoutesOptions {
   onEvent: GatewayEventHandler;
   holdMinutes: number;
 }
-
-const errorBody = z.object({ status: z.literal(false), statusCode: z.number(), error: z.string(), message: z.string() });
 
 /** Gateway errors reach people as 4xx with the gateway's words (a card decline is a 402, not a 500). */
 function asAppError(err: unknown): never {
@@ -89,10 +88,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
           body: sandboxCardSchema,
           response: {
             200: z.object({ id: z.string(), status: z.enum(['open', 'complete', 'expired']), payment_status: z.enum(['paid', 'unpaid']) }),
-            400: errorBody.extend({ fields: z.record(z.string(), z.string()).optional() }),
-            402: errorBody,
-            404: errorBody,
-            409: errorBody,
+            ...errorResponses(400, 402, 404, 409),
           },
         },
       },
@@ -122,7 +118,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
           params: idParams,
           response: {
             200: z.object({ id: z.string(), status: z.string(), amount: z.number().int(), currency: z.string() }),
-            404: errorBody,
+            ...errorResponses(404),
           },
         },
       },
@@ -145,7 +141,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
                 : 'Cancel a sandbox wallet order (the payer closed the sandbox wallet window)',
             params: idParams,
             body: z.object({ payer_email: z.email().optional() }).nullish(),
-            response: { 200: z.object({ id: z.string(), status: z.string() }), 404: errorBody, 409: errorBody },
+            response: { 200: z.object({ id: z.string(), status: z.string() }), ...errorResponses(404, 409) },
           },
         },
         async (req) => {
@@ -159,7 +155,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   // Webhooks (raw body for signature checks) ----------------------------------------------------
   await app.register(async (hooks) => {
     hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-    const webhookResponse = { 200: z.object({ received: z.literal(true) }), 400: errorBody, 503: errorBody };
+    const webhookResponse = { 200: z.object({ received: z.literal(true) }), ...errorResponses(400, 404, 503) };
 
     hooks.post(
       '/webhooks/stripe',
