@@ -17,6 +17,36 @@ export interface Account {
   email_verified: boolean;
 }
 
+type PatientRow = typeof patients.$inferSelect;
+type ProviderRow = typeof providers.$inferSelect;
+
+function patientAccount(row: PatientRow | undefined): Account | null {
+  return row?.email
+    ? {
+        type: 'patient',
+        id: row.id,
+        email: row.email,
+        first_name: row.first_name,
+        password_hash: row.password_hash,
+        email_verified: !!row.email_verified_at,
+      }
+    : null;
+}
+
+function providerAccount(row: ProviderRow | undefined): Account | null {
+  return row?.email
+    ? {
+        type: 'provider',
+        id: row.id,
+        email: row.email,
+        first_name: row.first_name,
+        password_hash: row.password_hash,
+        email_verified: row.email_verified,
+      }
+    : null;
+}
+
+/** A signed-up account by e-mail; deleted patients are gone. */
 export async function findAccountByEmail(q: Queryable, type: UserType, email: string): Promise<Account | null> {
   if (type === 'patient') {
     const [row] = await q
@@ -24,28 +54,10 @@ export async function findAccountByEmail(q: Queryable, type: UserType, email: st
       .from(patients)
       .where(and(eq(patients.email, email), isNull(patients.deleted_at)))
       .limit(1);
-    return row
-      ? {
-          type,
-          id: row.id,
-          email: row.email!,
-          first_name: row.first_name,
-          password_hash: row.password_hash,
-          email_verified: !!row.email_verified_at,
-        }
-      : null;
+    return patientAccount(row);
   }
   const [row] = await q.select().from(providers).where(eq(providers.email, email)).limit(1);
-  return row
-    ? {
-        type,
-        id: row.id,
-        email: row.email!,
-        first_name: row.first_name,
-        password_hash: row.password_hash,
-        email_verified: row.email_verified,
-      }
-    : null;
+  return providerAccount(row);
 }
 
 export async function findAccountById(q: Queryable, type: UserType, id: string): Promise<Account | null> {
@@ -55,28 +67,10 @@ export async function findAccountById(q: Queryable, type: UserType, id: string):
       .from(patients)
       .where(and(eq(patients.id, id), isNull(patients.deleted_at)))
       .limit(1);
-    return row && row.email
-      ? {
-          type,
-          id: row.id,
-          email: row.email,
-          first_name: row.first_name,
-          password_hash: row.password_hash,
-          email_verified: !!row.email_verified_at,
-        }
-      : null;
+    return patientAccount(row);
   }
   const [row] = await q.select().from(providers).where(eq(providers.id, id)).limit(1);
-  return row && row.email
-    ? {
-        type,
-        id: row.id,
-        email: row.email,
-        first_name: row.first_name,
-        password_hash: row.password_hash,
-        email_verified: row.email_verified,
-      }
-    : null;
+  return providerAccount(row);
 }
 
 export async function markEmailVerified(q: Queryable, type: UserType, id: string): Promise<void> {
