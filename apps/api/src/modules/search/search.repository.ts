@@ -1,4 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { SearchSort } from '@careslot/contracts/search';
 import type { Queryable } from '../../db/client';
 import { specialities } from '../../db/schema/providers';
@@ -122,6 +124,28 @@ export interface SearchRow {
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
+const dialect = new PgDialect();
+/** SQL text → prepared statement name. The search statements have a handful of fixed shapes (values are parameters). */
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs a search statement. On PostgreSQL it is a named prepared statement: each pooled connection plans it once
+ * (planning the search costs about as much as running it). PGlite, and transactions, run it as usual.
+ */
+async function query<T>(db: Queryable, statement: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(statement);
+    let name = statementNames.get(text);
+    if (!name) {
+      name = `careslot_search_${statementNames.size + 1}`;
+      statementNames.set(text, name);
+    }
+    return (await client.query({ name, text, values: params })).rows as T[];
+  }
+  return rowsOf<T>(await db.execute(statement));
+}
+
 /**
  * One statement per search: the matching providers, their total, one page in the asked order, and for the page rows
  * only the card data and the next free slot. Distance and fee sorts cut the page first; the availability sort needs
@@ -162,13 +186,13 @@ export async function searchProviders(
   db: Queryable,
   q: NearbyQuery & { sort: SearchSort; limit: number; offset: number },
 ): Promise<SearchRow[]> {
-  return rowsOf<SearchRow>(await db.execute(buildSearchSql(q)));
+  return query<SearchRow>(db, buildSearchSql(q));
 }
 
 /** How many providers match (for a page past the end, where the page query returns no row to carry the total). */
 export async function countProviders(db: Queryable, q: NearbyQuery): Promise<number> {
-  const res = await db.execute(sql`with near as (${nearestHospitalPerProvider(q)}) select count(*)::int as n from near`);
-  return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
+  const rows = await query<{ n: number }>(db, sql`with near as (${nearestHospitalPerProvider(q)}) select count(*)::int as n from near`);
+  return Number(rows[0]?.n ?? 0);
 }
 
 export interface MapRow {
@@ -186,7 +210,9 @@ export interface MapRow {
 }
 
 export async function mapProviders(db: Queryable, q: NearbyQuery & { limit: number }): Promise<MapRow[]> {
-  const res = await db.execute(sql`
+  return query<MapRow>(
+    db,
+    sql`
     with near as (${nearestHospitalPerProvider(q)}),
     page as (
       select near.*, (count(*) over ())::int as total from near
@@ -197,6 +223,6 @@ export async function mapProviders(db: Queryable, q: NearbyQuery & { limit: numb
     from page near
     join hospitals h on h.id = near.hospital_id
     join providers p on p.id = near.provider_id
-    order by near.distance asc, near.provider_id asc`);
-  return rowsOf<MapRow>(res);
+    order by near.distance asc, near.provider_id asc`,
+  );
 }
