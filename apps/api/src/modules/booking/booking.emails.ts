@@ -4,9 +4,7 @@ import { formatOrdinalDate, toTwelveHour } from '@careslot/contracts/time';
 import type { OutgoingMail } from '../mail/mail.outbox';
 import { buildIcs, parseMailbox } from './ics';
 import type { BookingRow, SlotContext } from './booking.repository';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../lib/html';
 
 export interface MailPeople {
   patient: { first_name: string; last_name: string; email: string };

@@ -2,12 +2,10 @@ import type { ContactUsValues } from '@careslot/contracts/content';
 import type { Db } from '../../db/client';
 import { enqueueMail } from '../mail/mail.outbox';
 import { insertContactMessage } from './content.repository';
+import { escapeHtml } from '../../lib/html';
 
 export const CONTACT_REPLY_PROMISE = 'We reply within two working days.';
 export const CONTACT_SUCCESS_MESSAGE = `Thank you for getting in touch. We have received your message and sent a confirmation to your e-mail address. ${CONTACT_REPLY_PROMISE}`;
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /**
  * The sender's first name, when it looks like one. The name is the only free text the acknowledgement
