@@ -89,30 +89,37 @@ async function removeUpload(app: FastifyInstance, publicPath: string): Promise<v
   await rm(target, { force: true });
 }
 
+type BookingListRow = Awaited<ReturnType<typeof listPatientBookings>>[number];
+
+/** One appointment as the profile screen and the data export show it. */
+function toAppointment(r: BookingListRow): Appointment {
+  return {
+    id: r.id,
+    status: r.status,
+    provider_id: r.provider_id,
+    doctor_name: `Dr ${r.first_name} ${r.last_name}`,
+    speciality: r.speciality,
+    profile_image: r.profile_image,
+    hospital_name: r.hospital_name,
+    hospital_location: [r.address, r.city, r.postcode].filter(Boolean).join(', '),
+    region: r.region,
+    starts_at: r.starts_at.toISOString(),
+    ends_at: r.ends_at.toISOString(),
+    time_zone: r.time_zone,
+    amount: r.amount_minor / 100,
+    currency: r.currency,
+    payment_method: r.payment_method,
+    type_of_visit: r.type_of_visit,
+  };
+}
+
 export async function appointmentsOf(app: FastifyInstance, patientId: string) {
   const rows = await listPatientBookings(app.db, patientId);
   const now = Date.now();
   const upcoming: Appointment[] = [];
   const past: Appointment[] = [];
   for (const r of rows) {
-    const a: Appointment = {
-      id: r.id,
-      status: r.status,
-      provider_id: r.provider_id,
-      doctor_name: `Dr ${r.first_name} ${r.last_name}`,
-      speciality: r.speciality,
-      profile_image: r.profile_image,
-      hospital_name: r.hospital_name,
-      hospital_location: [r.address, r.city, r.postcode].filter(Boolean).join(', '),
-      region: r.region,
-      starts_at: r.starts_at.toISOString(),
-      ends_at: r.ends_at.toISOString(),
-      time_zone: r.time_zone,
-      amount: r.amount_minor / 100,
-      currency: r.currency,
-      payment_method: r.payment_method,
-      type_of_visit: r.type_of_visit,
-    };
+    const a = toAppointment(r);
     if (r.status === 'Booked' && r.ends_at.getTime() > now) upcoming.push(a);
     else past.push(a);
   }
@@ -140,19 +147,7 @@ export async function exportData(app: FastifyInstance, patientId: string) {
     service: 'CareSlot (CareSlot Health Ltd)',
     account,
     appointments: bookingRows.map((r) => ({
-      id: r.id,
-      status: r.status,
-      doctor_name: `Dr ${r.first_name} ${r.last_name}`,
-      speciality: r.speciality,
-      hospital_name: r.hospital_name,
-      hospital_location: [r.address, r.city, r.postcode].join(', '),
-      starts_at: r.starts_at.toISOString(),
-      ends_at: r.ends_at.toISOString(),
-      time_zone: r.time_zone,
-      amount: r.amount_minor / 100,
-      currency: r.currency,
-      payment_method: r.payment_method,
-      type_of_visit: r.type_of_visit,
+      ...toAppointment(r),
       purpose_for_visit: r.purpose_for_visit,
       booked_at: r.created_at.toISOString(),
     })),
