@@ -31,6 +31,21 @@ describe('account calls in production', () => {
     expect(mail!.text).not.toContain('attacker.example');
     expect(mail!.html).not.toContain('attacker.example');
   });
+
+  it('marks every session cookie Secure and SameSite=Strict, and the refresh token httpOnly', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user-login',
+      payload: { email: DEMO_ACCOUNTS.patient.email, password: DEMO_ACCOUNTS.patient.password, user_type: 'patient' },
+    });
+    expect(res.statusCode).toBe(200);
+    const byName = Object.fromEntries(res.cookies.map((c) => [c.name, c]));
+    for (const name of ['access_token', 'refresh_token', 'user_id']) {
+      expect(byName[name]).toMatchObject({ secure: true, sameSite: 'Strict' });
+    }
+    expect(byName.refresh_token!.httpOnly).toBe(true);
+    expect(byName.refresh_token!.path).toBe('/api/');
+  });
 });
 
 describe('account calls with PUBLIC_URL', () => {
