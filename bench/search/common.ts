@@ -2,6 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { bundledCentroids } from '../../apps/api/src/modules/geo/geo.repository';
 
+/** utime + stime of one /proc/<pid>/stat line, in clock ticks. */
+function statTicks(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
 /** CPU seconds used so far by every PostgreSQL server process on this machine (Linux /proc; 0 elsewhere). */
 export function postgresCpuSeconds(): number {
   let ticks = 0;
@@ -11,8 +17,7 @@ export function postgresCpuSeconds(): number {
       try {
         const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
         if (!stat.includes('(postgres)')) continue;
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        ticks += Number(fields[11]) + Number(fields[12]);
+        ticks += statTicks(stat);
       } catch {
         // the process ended meanwhile
       }
@@ -21,6 +26,15 @@ export function postgresCpuSeconds(): number {
     return 0;
   }
   return ticks / 100;
+}
+
+/** CPU seconds used so far by one process (the API server child), from /proc; 0 where /proc is missing. */
+export function processCpuSeconds(pid: number): number {
+  try {
+    return statTicks(readFileSync(`/proc/${pid}/stat`, 'utf8')) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -34,11 +48,24 @@ export interface Row {
   p95: number;
   p99: number;
   errors: number;
-  nodeCpuMs?: number;
+  /** CPU per request of the server process (API or bare Fastify; with PGlite the database runs inside it too), ms. */
+  serverCpuMs?: number;
+  /** CPU per request of the bench process, i.e. the load generator (autocannon), ms. */
+  loadCpuMs?: number;
+  /** CPU per request of every PostgreSQL process on the machine, ms. */
   pgCpuMs?: number;
 }
 
-export async function measure(url: string, connections: number, paths: string[]): Promise<Omit<Row, 'engine' | 'target' | 'connections'>> {
+/**
+ * Drives `url` with autocannon from this process for DURATION seconds; `serverPid` is the server child whose CPU is counted.
+ * Percentiles come from every response time (autocannon's own histogram rounds to whole milliseconds).
+ */
+export async function measure(
+  url: string,
+  connections: number,
+  paths: string[],
+  serverPid?: number,
+): Promise<Omit<Row, 'engine' | 'target' | 'connections'>> {
   let i = 0;
   const times: number[] = [];
   const instance = autocannon({
@@ -48,24 +75,27 @@ export async function measure(url: string, connections: number, paths: string[])
     requests: [{ setupRequest: (req: { path: string }) => ({ ...req, path: paths[i++ % paths.length]! }) }],
   });
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
-  const cpu0 = process.cpuUsage();
+  const load0 = process.cpuUsage();
+  const server0 = serverPid ? processCpuSeconds(serverPid) : 0;
   const pg0 = postgresCpuSeconds();
   const result = await instance;
-  const cpu = process.cpuUsage(cpu0);
+  const load = process.cpuUsage(load0);
+  const serverCpu = serverPid ? processCpuSeconds(serverPid) - server0 : NaN;
   const pgCpu = postgresCpuSeconds() - pg0;
   times.sort((a, b) => a - b);
   const pct = (p: number) =>
     times.length ? Math.round(times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]! * 10) / 10 : NaN;
   const total = Math.max(1, result.requests.total);
+  const perRequest = (seconds: number) => Math.round(((seconds * 1000) / total) * 100) / 100;
   return {
     rps: result.requests.average,
     p50: pct(50),
     p95: pct(95),
     p99: pct(99),
     errors: result.non2xx + result.errors,
-    // CPU per request: this process (API and load generator together) and every PostgreSQL process, in ms.
-    nodeCpuMs: Math.round(((cpu.user + cpu.system) / 1000 / total) * 100) / 100,
-    pgCpuMs: Math.round(((pgCpu * 1000) / total) * 100) / 100,
+    serverCpuMs: serverPid ? perRequest(serverCpu) : undefined,
+    loadCpuMs: perRequest((load.user + load.system) / 1e6),
+    pgCpuMs: perRequest(pgCpu),
   };
 }
 
@@ -127,10 +157,10 @@ export function variedPaths(): string[] {
 
 export function printRows(rows: Row[]) {
   console.log(
-    '\n| engine | target | connections | req/s | p50 ms | p95 ms | p99 ms | non-2xx/errors | CPU ms/req node | CPU ms/req postgres |\n|---|---|---|---|---|---|---|---|---|---|',
+    '\n| engine | target | connections | req/s | p50 ms | p95 ms | p99 ms | non-2xx/errors | CPU ms/req server | CPU ms/req postgres | CPU ms/req load generator |\n|---|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const r of rows)
     console.log(
-      `| ${r.engine} | ${r.target} | ${r.connections} | ${Math.round(r.rps)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${r.nodeCpuMs ?? ''} | ${r.pgCpuMs ?? ''} |`,
+      `| ${r.engine} | ${r.target} | ${r.connections} | ${Math.round(r.rps)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${r.serverCpuMs ?? ''} | ${r.pgCpuMs ?? ''} | ${r.loadCpuMs ?? ''} |`,
     );
 }

@@ -10,5 +10,6 @@ export function benchConfig() {
     RATE_LIMIT_SCALE: '1000000',
     WEB_DIST: '/nonexistent',
     SANDBOX_PAYMENTS: 'true',
+    PUBLIC_URL: 'http://127.0.0.1',
   });
 }

@@ -5,14 +5,19 @@
  * BENCH_PGLITE_SLOTS = 1,000,000, see docs/search.md) and measures GET /api/test-search/ over HTTP with autocannon at
  * 20 and 100 connections, on PGlite and on PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
  * a database careslot_bench is created and dropped), next to a bare Fastify JSON route in the same run.
- * BENCH_ENGINES=pglite,postgres selects engines; BENCH_DURATION seconds per measurement (default 10).
+ * The servers run as child processes (servers.ts: the API with production settings on 127.0.0.1, the bare route in its own
+ * process); autocannon runs in this process. The PGlite data set is seeded into a temporary directory that the API then
+ * opens (the database runs inside the API process, as in production on PGlite) and is removed afterwards.
+ * BENCH_ENGINES=pglite,postgres selects engines; BENCH_DURATION seconds per measurement (default 10); BENCH_TIMEOUT
+ * seconds for the whole run (default 3 hours).
  */
-import Fastify from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../../apps/api/src/app';
 import { openDatabase, runMigrations, type Database } from '../../apps/api/src/db/client';
-import { benchConfig } from './perf-config';
 import { DURATION, measure, printRows, variedPaths, type Row } from './common';
+import { startApi, startBare, watchdog } from './servers';
 import { seedBench } from './seed-bench';
 
 const env = process.env;
@@ -24,68 +29,82 @@ const PG_ADMIN = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/p
 
 const log = (...a: unknown[]) => console.log(new Date().toISOString().slice(11, 19), ...a);
 
+async function adminQuery(text: string) {
+  const c = new pg.Client({ connectionString: PG_ADMIN });
+  await c.connect();
+  try {
+    await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
 async function runEngine(engine: string, rows: Row[]) {
-  let database: Database;
-  let drop: (() => Promise<void>) | undefined;
+  const url = new URL(PG_ADMIN);
+  url.pathname = '/careslot_bench';
+  const dataDir = engine === 'postgres' ? undefined : mkdtempSync(path.join(tmpdir(), 'careslot-bench-'));
   if (engine === 'postgres') {
-    const admin = new pg.Client({ connectionString: PG_ADMIN });
-    await admin.connect();
-    await admin.query('drop database if exists careslot_bench with (force)');
-    await admin.query('create database careslot_bench');
-    await admin.end();
-    const url = new URL(PG_ADMIN);
-    url.pathname = '/careslot_bench';
-    database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
-    drop = async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN });
-      await c.connect();
-      await c.query('drop database if exists careslot_bench with (force)');
-      await c.end();
-    };
-  } else {
-    database = await openDatabase({ inMemory: true });
+    await adminQuery('drop database if exists careslot_bench with (force)');
+    await adminQuery('create database careslot_bench');
   }
   try {
-    await runMigrations(database);
-    log(`${engine}: seeding`);
-    await seedBench(database.db, PROVIDERS, engine === 'pglite' ? PGLITE_SLOTS : SLOTS);
-    const config = benchConfig();
-    const app = await buildApp({ config, database });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address() as { port: number };
-    const base = `http://127.0.0.1:${address.port}`;
-    // Every path is distinct (radius decimals vary), so none is answered from the 5-second memo.
-    const uncached = variedPaths();
-    const popular = [uncached[0]!];
-    // Warm the JIT and the buffer cache once.
-    await measure(base, 10, uncached.slice(0, 50)).catch(() => undefined);
-    for (const connections of [20, 100]) {
-      log(`${engine}: ${connections} connections`);
-      rows.push({ engine, target: 'test-search (varied)', connections, ...(await measure(base, connections, uncached)) });
-      rows.push({ engine, target: 'test-search (one popular)', connections, ...(await measure(base, connections, popular)) });
+    const database: Database = await openDatabase(dataDir ? { dataDir } : { databaseUrl: url.toString(), poolSize: 20 });
+    try {
+      await runMigrations(database);
+      log(`${engine}: seeding`);
+      await seedBench(database.db, PROVIDERS, engine === 'pglite' ? PGLITE_SLOTS : SLOTS);
+    } finally {
+      await database.close();
     }
-    await app.close();
+    const server = await startApi(dataDir ? { dataDir } : { databaseUrl: url.toString() });
+    try {
+      log(`${engine}: API pid ${server.pid}`);
+      // Every path is distinct (radius decimals vary), so none is answered from the 5-second memo.
+      const uncached = variedPaths();
+      const popular = [uncached[0]!];
+      // Warm the JIT and the buffer cache once, with the tail of the list (the rows start at its head).
+      await measure(server.base, 10, uncached.slice(-2000));
+      for (const connections of [20, 100]) {
+        log(`${engine}: ${connections} connections`);
+        rows.push({
+          engine,
+          target: 'test-search (varied)',
+          connections,
+          ...(await measure(server.base, connections, uncached, server.pid)),
+        });
+        rows.push({
+          engine,
+          target: 'test-search (one popular)',
+          connections,
+          ...(await measure(server.base, connections, popular, server.pid)),
+        });
+      }
+    } finally {
+      await server.stop();
+    }
   } finally {
-    await database.close();
-    await drop?.();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    else await adminQuery('drop database if exists careslot_bench with (force)');
   }
 }
 
 async function bare(rows: Row[]) {
-  const app = Fastify();
-  app.get('/json', async () => ({ hello: 'world' }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  for (const connections of [20, 100])
-    rows.push({
-      engine: '-',
-      target: 'bare Fastify JSON',
-      connections,
-      ...(await measure(`http://127.0.0.1:${port}`, connections, ['/json'])),
-    });
-  await app.close();
+  const server = await startBare();
+  try {
+    await measure(server.base, 10, ['/json']);
+    for (const connections of [20, 100])
+      rows.push({
+        engine: '-',
+        target: 'bare Fastify JSON',
+        connections,
+        ...(await measure(server.base, connections, ['/json'], server.pid)),
+      });
+  } finally {
+    await server.stop();
+  }
 }
 
+watchdog(3 * 3600);
 const rows: Row[] = [];
 log(`providers ${PROVIDERS}, slots ${SLOTS} (PGlite ${PGLITE_SLOTS}), ${DURATION} s per measurement, engines ${ENGINES.join(', ')}`);
 await bare(rows);
