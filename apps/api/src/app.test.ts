@@ -84,3 +84,19 @@ describe('with real gateways configured', () => {
     expect(config.wallet.gateway).toBe('paypal');
   });
 });
+
+describe('metrics protection', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false, env: { METRICS_TOKEN: 'metrics-token-0123456789' } });
+  });
+  afterAll(() => t.close());
+
+  it('asks for the metrics token when one is configured', async () => {
+    expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(401);
+    const ok = await t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer metrics-token-0123456789' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toContain('careslot_http_requests_total');
+  });
+});

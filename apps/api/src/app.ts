@@ -9,7 +9,7 @@ import rateLimitPlugin from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -119,7 +119,8 @@ export async function buildApp({ config, database, mailTransport, logStream }: B
           },
     genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
     requestIdHeader: false,
-    trustProxy: config.TRUST_PROXY,
+    // A union of the accepted forms; spread so Fastify's overloads still pick the plain HTTP server.
+    ...({ trustProxy: config.TRUST_PROXY } as Pick<FastifyServerOptions, 'trustProxy'>),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

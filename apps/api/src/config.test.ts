@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
-const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://careslot.example' };
 const stripeKeys = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' };
 const paypalKeys = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' };
 
@@ -32,6 +32,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...production, ...stripeKeys })).toThrow(/PAYPAL_CLIENT_ID/);
     expect(loadConfig({ ...production, ...stripeKeys, ...paypalKeys }).sandboxPayments).toBe(false);
     expect(loadConfig({ ...production, SANDBOX_PAYMENTS: 'true' }).sandboxPayments).toBe(true);
+  });
+
+  it('refuses to start in production without PUBLIC_URL, so e-mailed links never come from a Host header', () => {
+    expect(() => loadConfig({ ...production, ...stripeKeys, ...paypalKeys, PUBLIC_URL: undefined })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('trusts proxies only as configured', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).TRUST_PROXY).toBe('10.0.0.0/8,127.0.0.1');
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
   });
 
   it('never turns on the dev mailbox or demo mode in production', () => {

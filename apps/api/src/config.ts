@@ -67,7 +67,20 @@ export const configSchema = z.object({
   GDC_REGISTER_URL: z.string().url().optional(),
   /** Allow the demo sign-in button and demo accounts (never in production). */
   DEMO_MODE: bool,
-  TRUST_PROXY: bool,
+  /**
+   * Proxies in front of the API whose X-Forwarded-For is believed (client IPs feed the rate limits):
+   * a hop count ("1"), or addresses/CIDRs ("10.0.0.0/8,127.0.0.1"). Unset: none. "true" trusts every hop.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v): boolean | number | string => {
+      if (!v || v === 'false' || v === '0') return false;
+      if (v === 'true') return true;
+      return /^\d+$/.test(v) ? Number(v) : v;
+    }),
+  /** Bearer token required by /metrics in production (unset there: /metrics is not served). */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** Account rate limits: attempts per window (login 15 min; the others 1 hour), per client IP and per account. */
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
@@ -96,6 +109,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   const isProduction = c.NODE_ENV === 'production';
   if (isProduction && !c.JWT_SECRET) throw new Error('JWT_SECRET must be set in production');
+  // E-mailed links (verification, password reset, bookings) must never be built from a request's Host header.
+  if (isProduction && !c.PUBLIC_URL) throw new Error('PUBLIC_URL must be set in production (the origin used in e-mailed links)');
   const { SANDBOX_PAYMENTS, ...rest } = c;
   const sandboxPayments = SANDBOX_PAYMENTS === undefined ? !isProduction : SANDBOX_PAYMENTS === 'true' || SANDBOX_PAYMENTS === '1';
   const cardNeedsSandbox = !(c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY);

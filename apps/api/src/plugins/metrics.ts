@@ -1,6 +1,8 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { UnauthorizedError } from '../lib/errors';
 
 /** Prometheus text at /metrics: request counts and durations by route, plus process metrics. */
 export const metricsPlugin = fp(
@@ -25,7 +27,16 @@ export const metricsPlugin = fp(
       requests.inc({ method: req.method, route, status: String(reply.statusCode) });
       duration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
     });
-    app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
+    // Production: only with a bearer token (METRICS_TOKEN), and not at all without one.
+    const token = app.config.METRICS_TOKEN;
+    if (app.config.isProduction && !token) return;
+    const expected = token ? Buffer.from(`Bearer ${token}`) : null;
+    app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
+      if (expected) {
+        const given = Buffer.from(req.headers.authorization ?? '');
+        if (given.length !== expected.length || !timingSafeEqual(given, expected))
+          throw new UnauthorizedError('A metrics token is required.');
+      }
       reply.type(registry.contentType);
       return registry.metrics();
     });

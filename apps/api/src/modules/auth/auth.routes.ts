@@ -57,9 +57,6 @@ const HOUR_WINDOW = '1 hour';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const c = app.config;
-  if (c.isProduction && !c.PUBLIC_URL) {
-    app.log.warn('PUBLIC_URL is not set: links in e-mails (verification, password reset) will point at localhost');
-  }
   const tooMany = (what: string) => `Too many ${what}. Please wait a while and try again.`;
   /** Per-account keys: the lowercased e-mail of the body, or the registration token. */
   const bodyEmail = (req: FastifyRequest) => {

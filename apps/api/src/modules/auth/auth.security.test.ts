@@ -9,7 +9,10 @@ describe('account calls in production', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { NODE_ENV: 'production', SANDBOX_PAYMENTS: 'true' }, seed: { providersPerRegion: 2, days: 2 } });
+    t = await createTestApp({
+      env: { NODE_ENV: 'production', SANDBOX_PAYMENTS: 'true', PUBLIC_URL: 'https://careslot.example' },
+      seed: { providersPerRegion: 2, days: 2 },
+    });
   });
   afterAll(() => t.close());
 
@@ -27,7 +30,7 @@ describe('account calls in production', () => {
       .where(eq(mailOutbox.to, DEMO_ACCOUNTS.patient.email))
       .orderBy(desc(mailOutbox.id))
       .limit(1);
-    expect(mail!.text).toMatch(/\/reset-password\/[A-Za-z0-9_-]{20,}/);
+    expect(mail!.text).toMatch(/https:\/\/careslot\.example\/reset-password\/[A-Za-z0-9_-]{20,}/);
     expect(mail!.text).not.toContain('attacker.example');
     expect(mail!.html).not.toContain('attacker.example');
   });
