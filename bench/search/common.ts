@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
 import { bundledCentroids } from '../../apps/api/src/modules/geo/geo.repository';
 
@@ -8,24 +9,44 @@ function statTicks(stat: string): number {
   return Number(fields[11]) + Number(fields[12]);
 }
 
-/** CPU seconds used so far by every PostgreSQL server process on this machine (Linux /proc; 0 elsewhere). */
-export function postgresCpuSeconds(): number {
-  let ticks = 0;
+/** CPU ticks used so far by each PostgreSQL server process on this machine (Linux /proc; empty elsewhere). */
+function postgresTicks(): Map<string, number> {
+  const ticks = new Map<string, number>();
   try {
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
       try {
         const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        if (!stat.includes('(postgres)')) continue;
-        ticks += statTicks(stat);
+        if (stat.includes('(postgres)')) ticks.set(pid, statTicks(stat));
       } catch {
         // the process ended meanwhile
       }
     }
   } catch {
+    // no /proc
+  }
+  return ticks;
+}
+
+/**
+ * CPU seconds the PostgreSQL processes used between two postgresTicks() snapshots: processes that ended in between are
+ * not counted (a plain difference of sums would go negative when another client's backend exits).
+ */
+function postgresCpuSince(before: Map<string, number>): number {
+  let ticks = 0;
+  for (const [pid, now] of postgresTicks()) ticks += now - (before.get(pid) ?? 0);
+  return ticks / 100;
+}
+
+/** Busy CPU seconds of the whole machine (all cores; /proc/stat: everything but idle and iowait); 0 without /proc. */
+export function machineBusySeconds(): number {
+  try {
+    const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = cpu;
+    return (user + nice + system + irq + softirq + steal) / 100;
+  } catch {
     return 0;
   }
-  return ticks / 100;
 }
 
 /** CPU seconds used so far by one process (the API server child), from /proc; 0 where /proc is missing. */
@@ -54,6 +75,10 @@ export interface Row {
   loadCpuMs?: number;
   /** CPU per request of every PostgreSQL process on the machine, ms. */
   pgCpuMs?: number;
+  /** Busy share of all cores of the machine during the row, %. */
+  machineBusyPct?: number;
+  /** Of that, the share no process above accounts for (other processes, the kernel's network work), %. */
+  otherPct?: number;
 }
 
 /**
@@ -77,11 +102,17 @@ export async function measure(
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
   const load0 = process.cpuUsage();
   const server0 = serverPid ? processCpuSeconds(serverPid) : 0;
-  const pg0 = postgresCpuSeconds();
+  const pg0 = postgresTicks();
+  const busy0 = machineBusySeconds();
+  const t0 = performance.now();
   const result = await instance;
+  const wall = (performance.now() - t0) / 1000;
+  const busy = machineBusySeconds() - busy0;
   const load = process.cpuUsage(load0);
-  const serverCpu = serverPid ? processCpuSeconds(serverPid) - server0 : NaN;
-  const pgCpu = postgresCpuSeconds() - pg0;
+  const serverCpu = serverPid ? processCpuSeconds(serverPid) - server0 : 0;
+  const pgCpu = postgresCpuSince(pg0);
+  const loadCpu = (load.user + load.system) / 1e6;
+  const capacity = wall * availableParallelism();
   times.sort((a, b) => a - b);
   const pct = (p: number) =>
     times.length ? Math.round(times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]! * 10) / 10 : NaN;
@@ -94,8 +125,10 @@ export async function measure(
     p99: pct(99),
     errors: result.non2xx + result.errors,
     serverCpuMs: serverPid ? perRequest(serverCpu) : undefined,
-    loadCpuMs: perRequest((load.user + load.system) / 1e6),
+    loadCpuMs: perRequest(loadCpu),
     pgCpuMs: perRequest(pgCpu),
+    machineBusyPct: Math.round((busy / capacity) * 100),
+    otherPct: Math.max(0, Math.round(((busy - serverCpu - pgCpu - loadCpu) / capacity) * 100)),
   };
 }
 
@@ -157,10 +190,10 @@ export function variedPaths(): string[] {
 
 export function printRows(rows: Row[]) {
   console.log(
-    '\n| engine | target | connections | req/s | p50 ms | p95 ms | p99 ms | non-2xx/errors | CPU ms/req server | CPU ms/req postgres | CPU ms/req load generator |\n|---|---|---|---|---|---|---|---|---|---|---|',
+    '\n| engine | target | connections | req/s | p50 ms | p95 ms | p99 ms | non-2xx/errors | CPU ms/req server | CPU ms/req postgres | CPU ms/req load generator | machine busy % | other % |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const r of rows)
     console.log(
-      `| ${r.engine} | ${r.target} | ${r.connections} | ${Math.round(r.rps)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${r.serverCpuMs ?? ''} | ${r.pgCpuMs ?? ''} | ${r.loadCpuMs ?? ''} |`,
+      `| ${r.engine} | ${r.target} | ${r.connections} | ${Math.round(r.rps)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${r.serverCpuMs ?? ''} | ${r.pgCpuMs ?? ''} | ${r.loadCpuMs ?? ''} | ${r.machineBusyPct ?? ''} | ${r.otherPct ?? ''} |`,
     );
 }
