@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { PollingWorker } from '../../lib/polling-worker';
 import type { MailTransport } from './mail.transport';
 
 export const MAX_MAIL_ATTEMPTS = 8;
@@ -27,68 +28,15 @@ interface ClaimedRow {
  * API processes on one PostgreSQL never send the same message twice; a process that dies mid-send lets
  * the lease run out and another picks the message up.
  */
-export class OutboxWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private rerun = false;
-  private stopped = false;
-
+export class OutboxWorker extends PollingWorker {
   constructor(
     private readonly db: Db,
     private readonly transport: MailTransport,
     private readonly from: string,
-    private readonly log: FastifyBaseLogger,
-    private readonly pollMs: number,
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    const tick = () => {
-      if (this.stopped) return;
-      this.kick();
-      this.timer = setTimeout(tick, this.pollMs);
-      this.timer.unref();
-    };
-    tick();
-  }
-
-  /** Processes due mail soon; coalesces calls made while a batch is running. */
-  kick(): void {
-    if (this.running) {
-      this.rerun = true;
-      return;
-    }
-    this.running = this.processDue()
-      .catch((err) => {
-        this.log.error({ err }, 'outbox batch failed');
-        return 0;
-      })
-      .finally(() => {
-        this.running = null;
-        if (this.rerun && !this.stopped) {
-          this.rerun = false;
-          this.kick();
-        }
-      });
-  }
-
-  /** Sends everything due now (tests and shutdown). Returns how many were sent. */
-  async drain(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      // A kick may chain another batch when it ends (rerun); wait for all of them, or their leased rows
-      // are skipped here and the caller reads the mailbox before they are sent.
-      while (this.running) await this.running;
-      const sent = await this.processDue();
-      total += sent;
-      if (sent === 0 && !this.running) return total;
-    }
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    if (this.running) await this.running;
+    log: FastifyBaseLogger,
+    pollMs: number,
+  ) {
+    super(log, pollMs, 'outbox');
   }
 
   private async claim(limit: number): Promise<ClaimedRow[]> {
@@ -104,7 +52,7 @@ export class OutboxWorker {
   }
 
   /** One pass: returns the number of messages sent. */
-  private async processDue(): Promise<number> {
+  protected async processDue(): Promise<number> {
     const rows = await this.claim(20);
     let sent = 0;
     for (const row of rows) {

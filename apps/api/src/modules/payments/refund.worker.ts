@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { PollingWorker } from '../../lib/polling-worker';
 import type { PaymentGateways } from './payments';
 
 const LEASE_SECONDS = 120;
@@ -20,54 +21,17 @@ interface DueRefund {
  * patient's e-mail were written in one transaction; this worker performs the gateway call with an
  * idempotency key per payment, retrying after a lease, so a crash or two API processes never refund twice.
  */
-export class RefundWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private stopped = false;
-
+export class RefundWorker extends PollingWorker {
   constructor(
     private readonly db: Db,
     private readonly gateways: PaymentGateways,
-    private readonly log: FastifyBaseLogger,
-    private readonly pollMs: number,
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    const tick = () => {
-      if (this.stopped) return;
-      this.kick();
-      this.timer = setTimeout(tick, this.pollMs);
-      this.timer.unref();
-    };
-    tick();
+    log: FastifyBaseLogger,
+    pollMs: number,
+  ) {
+    super(log, pollMs, 'refund');
   }
 
-  kick(): void {
-    if (this.running) return;
-    this.running = this.processDue()
-      .catch((err) => {
-        this.log.error({ err }, 'refund batch failed');
-        return 0;
-      })
-      .finally(() => {
-        this.running = null;
-      });
-  }
-
-  /** Processes every due refund now (tests). Returns how many were refunded. */
-  async drain(): Promise<number> {
-    const inFlight = this.running ? await this.running : 0;
-    return inFlight + (await this.processDue());
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    if (this.running) await this.running;
-  }
-
-  private async processDue(): Promise<number> {
+  protected async processDue(): Promise<number> {
     const result = await this.db.execute(sql`
       update payments set updated_at = now() + make_interval(secs => ${LEASE_SECONDS})
       where id in (
