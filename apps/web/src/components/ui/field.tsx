@@ -10,7 +10,7 @@ interface FieldShellProps {
 }
 
 /** Label, control, hint and error in one accessible unit; the control gets aria-describedby and aria-invalid from the caller. */
-function FieldShell({ id, label, hint, error, required, children }: FieldShellProps) {
+export function FieldShell({ id, label, hint, error, required, children }: FieldShellProps) {
   return (
     <div className="field">
       <label htmlFor={id} className="field-label">
@@ -38,7 +38,7 @@ function FieldShell({ id, label, hint, error, required, children }: FieldShellPr
   );
 }
 
-function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
+export function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
   const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
   return ids.length ? ids.join(' ') : undefined;
 }

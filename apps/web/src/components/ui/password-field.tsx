@@ -1,4 +1,5 @@
 import { useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { describedBy, FieldShell } from './field';
 import styles from './password-field.module.css';
 
 type Props = Omit<ComponentProps<'input'>, 'id' | 'type'> & { label: string; hint?: ReactNode; error?: string };
@@ -7,23 +8,8 @@ type Props = Omit<ComponentProps<'input'>, 'id' | 'type'> & { label: string; hin
 export function PasswordField({ label, hint, error, required, className, ...input }: Props) {
   const id = useId();
   const [visible, setVisible] = useState(false);
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        {label}
-        {required && (
-          <span className="field-required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
+    <FieldShell id={id} label={label} hint={hint} error={error} required={required}>
       <div className={styles.wrap}>
         <input
           id={id}
@@ -31,7 +17,7 @@ export function PasswordField({ label, hint, error, required, className, ...inpu
           className={`input ${styles.input}${className ? ` ${className}` : ''}`}
           aria-invalid={error ? true : undefined}
           aria-required={required || undefined}
-          aria-describedby={described}
+          aria-describedby={describedBy(id, hint, error)}
           autoCapitalize="none"
           spellCheck={false}
           {...input}
@@ -46,12 +32,6 @@ export function PasswordField({ label, hint, error, required, className, ...inpu
           {visible ? 'Hide' : 'Show'}
         </button>
       </div>
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          <span aria-hidden="true">⚠ </span>
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 }
