@@ -5,6 +5,7 @@ import type { OutgoingMail } from '../mail/mail.outbox';
 import { buildIcs, parseMailbox } from './ics';
 import type { BookingRow, SlotContext } from './booking.repository';
 import { escapeHtml } from '../../lib/html';
+import { hospitalLocation } from '../../lib/hospital-location';
 
 export interface MailPeople {
   patient: { first_name: string; last_name: string; email: string };
@@ -25,7 +26,7 @@ export function describeSlot(ctx: SlotContext) {
     timeRange: `${toTwelveHour(start.toFormat('HH:mm'))} - ${toTwelveHour(end.toFormat('HH:mm'))}`,
     zoneName: start.toFormat('ZZZZZ') || zone,
     doctor: `Dr ${ctx.provider.first_name} ${ctx.provider.last_name}`,
-    address: `${ctx.hospital.name}, ${ctx.hospital.address}, ${ctx.hospital.city}, ${ctx.hospital.postcode}`,
+    address: `${ctx.hospital.name}, ${hospitalLocation(ctx.hospital)}`,
   };
 }
 

@@ -15,6 +15,7 @@ import { accountDeletedMail, passwordChangedMail } from '../auth/auth.mail';
 import { revokeAllForSubject } from '../auth/auth.repository';
 import { startSession, type Session } from '../auth/auth.sessions';
 import { anonymisePatient, countUpcomingBooked, findPatient, listPatientBookings, updatePatient } from './patients.repository';
+import { hospitalLocation } from '../../lib/hospital-location';
 
 export const PROFILE_IMAGE_SIZE = 512;
 export const PROFILE_UPLOAD_FOLDER = 'profile';
@@ -101,7 +102,7 @@ function toAppointment(r: BookingListRow): Appointment {
     speciality: r.speciality,
     profile_image: r.profile_image,
     hospital_name: r.hospital_name,
-    hospital_location: [r.address, r.city, r.postcode].filter(Boolean).join(', '),
+    hospital_location: hospitalLocation(r),
     region: r.region,
     starts_at: r.starts_at.toISOString(),
     ends_at: r.ends_at.toISOString(),

@@ -8,6 +8,7 @@ import type { Queryable } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { listSlots, loadProviderHospitals, loadProviders, type ProviderHospitalRecord, type ProviderRecord } from './providers.repository';
 import { describeSlot, isHeldBy } from './slot-availability';
+import { hospitalLocation } from '../../lib/hospital-location';
 
 export const fullName = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`;
 
@@ -15,7 +16,7 @@ export function toHospitalDetail(h: Omit<ProviderHospitalRecord, 'provider_id' |
   return {
     hospital_id: h.id,
     hospital_name: h.name,
-    hospital_location: `${h.address}, ${h.city}, ${h.postcode}`,
+    hospital_location: hospitalLocation(h),
     address: h.address,
     city: h.city,
     postcode: h.postcode,
@@ -108,7 +109,7 @@ export async function providerSlots(
       hospital: {
         hospital_id: r.hospital_id,
         hospital_name: h?.name ?? '',
-        hospital_location: h ? `${h.address}, ${h.city}, ${h.postcode}` : '',
+        hospital_location: h ? hospitalLocation(h) : '',
       },
     });
   }

@@ -16,6 +16,7 @@ import { fullName, toHospitalDetail } from '../providers/providers.service';
 import { describeSlot } from '../providers/slot-availability';
 import { countProviders, mapProviders, searchProviders } from './search.repository';
 import type { SpecialityCache } from './speciality-cache';
+import { hospitalLocation } from '../../lib/hospital-location';
 
 export interface SearchInput {
   postcode: string;
@@ -156,7 +157,7 @@ export async function mapService(db: Queryable, deps: SearchDeps, input: MapInpu
       name: fullName(r),
       speciality: speciality.name,
       hospital_name: r.hospital_name,
-      hospital_location: `${r.address}, ${r.city}, ${r.postcode}`,
+      hospital_location: hospitalLocation(r),
       latitude: Number(r.latitude),
       longitude: Number(r.longitude),
       distance: roundMiles(Number(r.distance)),
