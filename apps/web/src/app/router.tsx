@@ -1,8 +1,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../lib/paths';
 import { lazyScreen } from './lazy';
-import { RootLayout } from './layouts/root-layout';
-import { CrashPage } from './layouts/crash-page';
+import { RootLayout } from './shell/root-layout';
+import { CrashPage } from './error-pages/crash-page';
 import { ScreenLoading } from '../components/ui/screen-loading';
 import { requirePatientLoader, requireStaffLoader } from './guards';
 
@@ -19,8 +19,8 @@ const publicRoutes: RouteObject[] = [
   { path: paths.aboutUs, lazy: lazyScreen(() => import('../features/content/routes/about-page')) },
   { path: paths.termsOfUse, lazy: lazyScreen(() => import('../features/content/routes/terms-page')) },
   { path: paths.privacyCookie, lazy: lazyScreen(() => import('../features/content/routes/privacy-page')) },
-  { path: paths.providerVerify, lazy: lazyScreen(() => import('../features/provider-onboarding/routes/provider-verify-page')) },
-  { path: paths.companyVerify, lazy: lazyScreen(() => import('../features/provider-onboarding/routes/company-verify-page')) },
+  { path: paths.providerVerify, lazy: lazyScreen(() => import('../features/provider/routes/provider-verify-page')) },
+  { path: paths.companyVerify, lazy: lazyScreen(() => import('../features/provider/routes/company-verify-page')) },
   { path: paths.staffSignIn, lazy: lazyScreen(() => import('../features/admin/routes/staff-sign-in-page')) },
 ];
 
@@ -64,8 +64,8 @@ export const routes: RouteObject[] = [
           ...publicRoutes,
           { loader: requirePatientLoader, children: protectedRoutes },
           { loader: requireStaffLoader, children: adminRoutes },
-          { path: '/crash-test', lazy: lazyScreen(() => import('./layouts/crash-test-page')) },
-          { path: '*', lazy: lazyScreen(() => import('./layouts/not-found-page')) },
+          { path: '/crash-test', lazy: lazyScreen(() => import('./error-pages/crash-test-page')) },
+          { path: '*', lazy: lazyScreen(() => import('./error-pages/not-found-page')) },
         ],
       },
     ],

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '../mail/mail.outbox';
+import type { OutgoingMail } from '../mail/mail.service';
 import { escapeHtml } from '../../lib/html';
 
 function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {

@@ -11,7 +11,7 @@ import { patients } from '../../db/schema/identity';
 import { DEMO_ACCOUNTS } from '../../db/seed/seed';
 import { AppError, ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
-import { enqueueMail } from '../mail/mail.outbox';
+import { enqueueMail } from '../mail/mail.service';
 import {
   consumeEmailToken,
   createEmailToken,

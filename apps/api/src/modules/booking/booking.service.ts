@@ -20,7 +20,7 @@ import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { bookings, otpCodes, paymentEvents, payments } from '../../db/schema/booking';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
-import { enqueueMail } from '../mail/mail.outbox';
+import { enqueueMail } from '../mail/mail.service';
 import { GatewayError, type GatewayEvent } from '../payments/gateway';
 import type { PaymentGateways } from '../payments/payments';
 import { isSlotFree } from '../providers/slot-availability';

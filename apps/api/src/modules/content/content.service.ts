@@ -1,6 +1,6 @@
 import type { ContactUsValues } from '@careslot/contracts/content';
 import type { Db } from '../../db/client';
-import { enqueueMail } from '../mail/mail.outbox';
+import { enqueueMail } from '../mail/mail.service';
 import { insertContactMessage } from './content.repository';
 import { escapeHtml } from '../../lib/html';
 

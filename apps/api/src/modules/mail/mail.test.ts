@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail';
 import { createTestApp, mailTo, type TestApp } from '../../test/test-app';
-import { enqueueMail } from './mail.outbox';
+import { enqueueMail } from './mail.service';
 import { backoffSeconds, MAX_MAIL_ATTEMPTS } from './mail.worker';
 import type { MailMessage, MailTransport } from './mail.transport';
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { enqueueMail } from './mail.outbox';
+import { enqueueMail } from './mail.service';
 import { OutboxWorker } from './mail.worker';
 import { smtpTransport } from './mail.transport';
 

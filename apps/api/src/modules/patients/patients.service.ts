@@ -10,7 +10,7 @@ import { refreshTokens } from '../../db/schema/identity';
 import { AppError, ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import { DEMO_ACCOUNTS } from '../../db/seed/seed';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { enqueueMail } from '../mail/mail.outbox';
+import { enqueueMail } from '../mail/mail.service';
 import { accountDeletedMail, passwordChangedMail } from '../auth/auth.mail';
 import { revokeAllForSubject } from '../auth/auth.repository';
 import { startSession, type Session } from '../auth/auth.sessions';
