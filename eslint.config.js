@@ -19,7 +19,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // A feature never imports another feature (DESIGN §3): from features/<a>/<dir>/file, '../../<b>/…' is another feature.
+    // A feature never imports another feature (README, Architecture): from features/<a>/<dir>/file, '../../<b>/…' is another feature.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -40,6 +40,52 @@ export default tseslint.config(
     files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '/features/', message: 'Shared code must not import a feature.' }] }],
+    },
+  },
+  {
+    // An API module is used by others only through its public files, <b>.service.ts and <b>.types.ts
+    // (docs/decisions/023): from modules/<a>/file, '../<b>/<anything else>' is another module's private file.
+    // Modules are flat folders. Tests are exempt (a test may reuse another module's test helpers).
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.test-helpers.ts',
+      // Until booking and payments are split (issue 8, second stage).
+      'apps/api/src/modules/booking/**',
+      'apps/api/src/modules/payments/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./([^./][^/]*)/(?!\\1\\.(?:service|types)(?:\\.[jt]s)?$)',
+              message:
+                "Another module is used only through its <area>.service.ts or <area>.types.ts (docs/decisions/023). Add what you need to that module's service file.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Outside modules (app.ts, plugins, lib, db): app.ts registers a module's plugin (<b>.routes, <b>.plugin);
+    // anything else of a module is reached through its service or types file.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/modules/**', 'apps/api/src/test/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(?:^|/)modules/([^/]+)/(?!\\1\\.(?:service|types|routes|plugin)(?:\\.[jt]s)?$)',
+              message: 'Use a module through its <area>.service.ts, <area>.types.ts, or its plugin (<area>.routes.ts / <area>.plugin.ts).',
+            },
+          ],
+        },
+      ],
     },
   },
   {

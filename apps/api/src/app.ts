@@ -21,9 +21,8 @@ import { registerInputGuard } from './plugins/input-guard';
 import { metricsPlugin } from './plugins/metrics';
 import { setRateLimitScale } from './plugins/rate-limit';
 import { registerWebApp } from './plugins/web';
-import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
-import { devMailboxTransport, smtpTransport, type MailTransport } from './modules/mail/mail.transport';
-import { OutboxWorker } from './modules/mail/mail.worker';
+import { mailPlugin } from './modules/mail/mail.plugin';
+import type { MailTransport } from './modules/mail/mail.types';
 import { contentRoutes } from './modules/content/content.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
@@ -36,7 +35,6 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     database: Database;
-    outbox: OutboxWorker;
   }
 }
 
@@ -176,17 +174,6 @@ export async function buildApp({ config, database, mailTransport, logStream }: B
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const transport = mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : devMailboxTransport(database.db));
-  const outbox = new OutboxWorker(database.db, transport, config.MAIL_FROM, app.log, config.OUTBOX_POLL_MS);
-  app.decorate('outbox', outbox);
-  app.addHook('onReady', async () => {
-    if (config.OUTBOX_WORKER) outbox.start();
-  });
-  app.addHook('onClose', async () => {
-    await outbox.stop();
-    transport.close();
-  });
-
   app.get(
     '/api/health',
     {
@@ -210,7 +197,7 @@ export async function buildApp({ config, database, mailTransport, logStream }: B
     },
   );
 
-  if (config.devMailbox) await app.register(devMailboxRoutes);
+  await app.register(mailPlugin, { transport: mailTransport });
   await app.register(contentRoutes);
   await app.register(authRoutes);
   await app.register(patientsRoutes);

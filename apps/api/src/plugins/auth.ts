@@ -113,7 +113,7 @@ export function callerOf(req: FastifyRequest): Caller {
   return req.caller;
 }
 
-/** Patient routes carry the user id in the path (SPEC §7): it must be the caller's own. */
+/** Patient routes carry the user id in the path (docs/accounts.md, Sessions and cookies): it must be the caller's own. */
 export function requireSelf(req: FastifyRequest, userId: string): Caller {
   const caller = requireType(req, 'patient');
   if (caller.id !== userId) throw new ForbiddenError('You can only access your own account.');

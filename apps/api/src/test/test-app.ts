@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, runMigrations, type Database } from '../db/client';
 import { seedDatabase, type SeedOptions } from '../db/seed/seed';
-import type { MailTransport } from '../modules/mail/mail.transport';
+import type { MailTransport } from '../modules/mail/mail.types';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -1,7 +1,7 @@
 import { bigserial, boolean, integer, jsonb, pgTable, serial, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './common';
 
-/** Homepage settings: one row, id HOMEPAGE_SETTINGS_ID (SPEC §9: one fixed record id). */
+/** Homepage settings: one row, id HOMEPAGE_SETTINGS_ID (one fixed record id: docs/public-site.md, Home). */
 export const homepageSettings = pgTable('homepage_settings', {
   id: integer('id').primaryKey(),
   image_url: text('image_url').notNull(),

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '../mail/mail.service';
+import type { OutgoingMail } from '../mail/mail.types';
 import { escapeHtml } from '../../lib/html';
 
 function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {

@@ -220,3 +220,18 @@ export async function revokeAllForSubject(q: Queryable, subjectType: string, sub
     .set({ revoked_at: sql`now()` })
     .where(and(eq(refreshTokens.subject_type, subjectType), eq(refreshTokens.subject_id, subjectId), isNull(refreshTokens.revoked_at)));
 }
+
+/** Sign-ins still open for a subject: neither revoked nor rotated away (the data export lists them). */
+export async function listLiveRefreshTokens(q: Queryable, subjectType: string, subjectId: string) {
+  return q
+    .select({ created_at: refreshTokens.createdAt, expires_at: refreshTokens.expires_at })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.subject_type, subjectType),
+        eq(refreshTokens.subject_id, subjectId),
+        isNull(refreshTokens.revoked_at),
+        isNull(refreshTokens.used_at),
+      ),
+    );
+}

@@ -21,25 +21,20 @@ import { errorResponses } from '../../plugins/errors';
 import { limit } from '../../plugins/rate-limit';
 import { UnauthorizedError } from '../../lib/errors';
 import { hashToken } from './auth.tokens';
+import { clearSessionCookies, refreshTokenFrom, setSessionCookies } from './auth.cookies';
 import {
   assertResetLinkUsable,
   demoLogin,
   forgetPassword,
   login,
+  publicOrigin,
   registerPatient,
   resendVerification,
   resetPassword,
   verifyEmail,
+  type AuthDeps,
 } from './auth.service';
-import {
-  SESSION_ENDED_MESSAGE,
-  clearSessionCookies,
-  endSession,
-  refreshTokenFrom,
-  rotateSession,
-  setSessionCookies,
-  type Session,
-} from './auth.sessions';
+import { SESSION_ENDED_MESSAGE, endSession, rotateSession, type Session } from './auth.sessions';
 
 const errors = errorResponses;
 
@@ -57,6 +52,7 @@ const HOUR_WINDOW = '1 hour';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const c = app.config;
+  const deps: AuthDeps = { db: app.db, config: c, tokens: app.tokens, log: app.log, kickOutbox: () => app.outbox.kick() };
   const tooMany = (what: string) => `Too many ${what}. Please wait a while and try again.`;
   /** Per-account keys: the lowercased e-mail of the body, or the registration token. */
   const bodyEmail = (req: FastifyRequest) => {
@@ -83,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { auth_token } = await registerPatient(app, req, req.body);
+      const { auth_token } = await registerPatient(deps, req.body, publicOrigin(c, req));
       return reply.status(201).send({
         status: true as const,
         auth_token,
@@ -118,8 +114,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const session = await login(app, req.body.email, req.body.password, req.body.user_type);
-      setSessionCookies(app, reply, session);
+      const session = await login(deps, req.body.email, req.body.password, req.body.user_type);
+      setSessionCookies(c, reply, session);
       return loginAnswer(session);
     },
   );
@@ -148,8 +144,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_req, reply) => {
-      const session = await demoLogin(app);
-      setSessionCookies(app, reply, session);
+      const session = await demoLogin(deps);
+      setSessionCookies(c, reply, session);
       return loginAnswer(session);
     },
   );
@@ -171,11 +167,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { token, demo } = refreshTokenFrom(req, req.body?.refresh_token);
       if (!token) throw new UnauthorizedError(SESSION_ENDED_MESSAGE);
       try {
-        const session = await rotateSession(app, token, demo);
-        setSessionCookies(app, reply, session);
+        const session = await rotateSession(deps, token, demo);
+        setSessionCookies(c, reply, session);
         return loginAnswer(session);
       } catch (err) {
-        if (err instanceof UnauthorizedError) clearSessionCookies(app, reply);
+        if (err instanceof UnauthorizedError) clearSessionCookies(c, reply);
         throw err;
       }
     },
@@ -195,8 +191,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply: FastifyReply) => {
       const bodyToken = (req.body as { refresh_token?: string } | undefined)?.refresh_token;
       const tokens = new Set([bodyToken, req.cookies.refresh_token, req.cookies.demo_refresh_token].filter((t): t is string => !!t));
-      for (const token of tokens) await endSession(app, token);
-      clearSessionCookies(app, reply);
+      for (const token of tokens) await endSession(app.db, token);
+      clearSessionCookies(c, reply);
       return { status: true, message: 'You have been logged out.' };
     },
   );
@@ -213,7 +209,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await verifyEmail(app, req.params.email_verify as string);
+      await verifyEmail(app.db, req.params.email_verify as string);
       return { status: true, message: 'Your e-mail address is confirmed. You can now sign in.' };
     },
   );
@@ -243,7 +239,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await resendVerification(app, req, req.body);
+      await resendVerification(deps, req.body, publicOrigin(c, req));
       return { status: true, message: RESEND_VERIFICATION_MESSAGE };
     },
   );
@@ -273,7 +269,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await forgetPassword(app, req, req.body.email, req.body.userType);
+      await forgetPassword(deps, req.body.email, req.body.userType, publicOrigin(c, req));
       return { status: true, message: FORGET_PASSWORD_MESSAGE };
     },
   );
@@ -289,7 +285,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await assertResetLinkUsable(app, req.params.resetToken as string);
+      await assertResetLinkUsable(app.db, req.params.resetToken as string);
       return { status: true, message: 'Choose a new password.' };
     },
   );
@@ -309,7 +305,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await resetPassword(app, req, req.params.resetToken as string, req.body);
+      await resetPassword(deps, req.params.resetToken as string, req.body, publicOrigin(c, req));
       return { status: true, message: 'Your password has been changed. Sign in with your new password.' };
     },
   );

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   EMAIL_NOT_VERIFIED,
   INVALID_CREDENTIALS_MESSAGE,
@@ -7,10 +7,13 @@ import {
   resetPasswordRequestSchema,
 } from '@careslot/contracts/auth';
 import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db, Queryable } from '../../db/client';
 import { patients } from '../../db/schema/identity';
 import { DEMO_ACCOUNTS } from '../../db/seed/seed';
 import { AppError, ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
+import type { TokenSigner } from '../../plugins/auth';
 import { enqueueMail } from '../mail/mail.service';
 import {
   consumeEmailToken,
@@ -18,6 +21,7 @@ import {
   findAccountByEmail,
   findAccountById,
   inspectEmailToken,
+  listLiveRefreshTokens,
   markEmailVerified,
   retireEmailTokens,
   revokeAllForSubject,
@@ -27,6 +31,31 @@ import {
 } from './auth.repository';
 import { passwordChangedMail, resetPasswordMail, verificationMail } from './auth.mail';
 import { startSession, type Session } from './auth.sessions';
+
+// ---- What other modules use (patients: password change, data export, account deletion) ----
+export { startSession, type Session, type SessionDeps } from './auth.sessions';
+export { clearSessionCookies, setSessionCookies } from './auth.cookies';
+export { accountDeletedMail, passwordChangedMail } from './auth.mail';
+
+/** Signs the subject out on every device (password change, account deletion). */
+export async function signOutEverywhere(q: Queryable, subject: { type: UserType; id: string }): Promise<void> {
+  await revokeAllForSubject(q, subject.type, subject.id);
+}
+
+/** The subject's sign-ins that are still open, oldest first as stored. */
+export async function activeSessions(q: Queryable, subject: { type: UserType; id: string }) {
+  return listLiveRefreshTokens(q, subject.type, subject.id);
+}
+
+/** What the account operations need, built once by the auth routes. */
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  tokens: TokenSigner;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Wakes the outbox worker after a transaction that queued mail. */
+  kickOutbox(): void;
+}
 
 const HOUR = 3_600_000;
 export const VERIFY_EMAIL_TTL_MS = 24 * HOUR;
@@ -39,9 +68,12 @@ export const RESEND_TOKEN_TTL_MS = 24 * HOUR;
  * In production the Host header is never used: a forged one would put the reset token in a link to
  * the attacker's site ("password reset poisoning"); an unset PUBLIC_URL gives a local link instead.
  */
-export function publicOrigin(app: FastifyInstance, req: FastifyRequest): string {
-  if (app.config.PUBLIC_URL) return app.config.PUBLIC_URL.replace(/\/$/, '');
-  if (app.config.isProduction) return `http://localhost:${app.config.PORT}`;
+export function publicOrigin(
+  config: Pick<Config, 'PUBLIC_URL' | 'isProduction' | 'PORT'>,
+  req: { protocol: string; host: string },
+): string {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/$/, '');
+  if (config.isProduction) return `http://localhost:${config.PORT}`;
   return `${req.protocol}://${req.host}`;
 }
 
@@ -50,17 +82,17 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
+/** `origin` is the site's origin for the e-mailed link (publicOrigin). */
 export async function registerPatient(
-  app: FastifyInstance,
-  req: FastifyRequest,
+  deps: AuthDeps,
   input: z.output<typeof registerRequestSchema>,
+  origin: string,
 ): Promise<{ auth_token: string }> {
-  const existing = await findAccountByEmail(app.db, 'patient', input.email);
+  const existing = await findAccountByEmail(deps.db, 'patient', input.email);
   if (existing) throw duplicateEmail();
   const passwordHash = await hashPassword(input.password);
-  const origin = publicOrigin(app, req);
   try {
-    const authToken = await app.db.transaction(async (tx) => {
+    const authToken = await deps.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(patients)
         .values({
@@ -78,7 +110,7 @@ export async function registerPatient(
       await enqueueMail(tx, verificationMail(input.email, input.first_name, `${origin}/verify/${verifyToken}`));
       return createEmailToken(tx, 'resend_verification', subject, RESEND_TOKEN_TTL_MS);
     });
-    app.outbox.kick();
+    deps.kickOutbox();
     return { auth_token: authToken };
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicateEmail();
@@ -91,25 +123,25 @@ function duplicateEmail() {
 }
 
 /** Same answer, and about the same time, for an unknown e-mail and a wrong password. */
-export async function login(app: FastifyInstance, email: string, password: string, type: UserType): Promise<Session> {
-  const account = await findAccountByEmail(app.db, type, email);
+export async function login(deps: AuthDeps, email: string, password: string, type: UserType): Promise<Session> {
+  const account = await findAccountByEmail(deps.db, type, email);
   const ok = await verifyPassword(account?.password_hash ?? (await dummyPasswordHash()), password);
   if (!account || !account.password_hash || !ok) throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
   if (!account.email_verified) {
     // Only someone who knows the password learns the account is unconfirmed.
-    const authToken = await createEmailToken(app.db, 'resend_verification', account, RESEND_TOKEN_TTL_MS);
+    const authToken = await createEmailToken(deps.db, 'resend_verification', account, RESEND_TOKEN_TTL_MS);
     throw new AppError(403, 'Please confirm your e-mail address first. We can send you a new verification link.', EMAIL_NOT_VERIFIED, {
       auth_token: authToken,
     });
   }
-  return startSession(app, app.db, account);
+  return startSession(deps, deps.db, account);
 }
 
-export async function demoLogin(app: FastifyInstance): Promise<Session> {
-  if (!app.config.DEMO_MODE) throw new NotFoundError('The demo is not available here.');
-  const account = await findAccountByEmail(app.db, 'patient', DEMO_ACCOUNTS.patient.email);
+export async function demoLogin(deps: AuthDeps): Promise<Session> {
+  if (!deps.config.DEMO_MODE) throw new NotFoundError('The demo is not available here.');
+  const account = await findAccountByEmail(deps.db, 'patient', DEMO_ACCOUNTS.patient.email);
   if (!account) throw new NotFoundError('The demo account is not set up on this server.');
-  return startSession(app, app.db, account, { demo: true });
+  return startSession(deps, deps.db, account, { demo: true });
 }
 
 const LINK_MESSAGES: Record<EmailTokenPurpose, { used: string; expired: string; unknown: string }> = {
@@ -130,83 +162,78 @@ const LINK_MESSAGES: Record<EmailTokenPurpose, { used: string; expired: string; 
   },
 };
 
-async function linkError(app: FastifyInstance, purpose: EmailTokenPurpose, token: string): Promise<AppError> {
-  const { state } = await inspectEmailToken(app.db, purpose, token);
+async function linkError(db: Queryable, purpose: EmailTokenPurpose, token: string): Promise<AppError> {
+  const { state } = await inspectEmailToken(db, purpose, token);
   const messages = LINK_MESSAGES[purpose];
   if (state === 'used') return new AppError(400, messages.used, 'LINK_USED');
   if (state === 'expired') return new AppError(400, messages.expired, 'LINK_EXPIRED');
   return new AppError(400, messages.unknown, 'LINK_INVALID');
 }
 
-export async function assertResetLinkUsable(app: FastifyInstance, token: string): Promise<void> {
-  const { state } = await inspectEmailToken(app.db, 'reset_password', token);
-  if (state !== 'valid') throw await linkError(app, 'reset_password', token);
+export async function assertResetLinkUsable(db: Queryable, token: string): Promise<void> {
+  const { state } = await inspectEmailToken(db, 'reset_password', token);
+  if (state !== 'valid') throw await linkError(db, 'reset_password', token);
 }
 
-export async function verifyEmail(app: FastifyInstance, token: string): Promise<void> {
-  const ok = await app.db.transaction(async (tx) => {
+export async function verifyEmail(db: Db, token: string): Promise<void> {
+  const ok = await db.transaction(async (tx) => {
     const row = await consumeEmailToken(tx, 'verify_email', token);
     if (!row) return false;
     await markEmailVerified(tx, row.subject_type as UserType, row.subject_id);
     return true;
   });
-  if (!ok) throw await linkError(app, 'verify_email', token);
+  if (!ok) throw await linkError(db, 'verify_email', token);
 }
 
 /** Sends a fresh verification link if the account exists and is unconfirmed; the caller learns nothing either way. */
-export async function resendVerification(
-  app: FastifyInstance,
-  req: FastifyRequest,
-  input: { email?: string; auth_token?: string },
-): Promise<void> {
+export async function resendVerification(deps: AuthDeps, input: { email?: string; auth_token?: string }, origin: string): Promise<void> {
+  const { db } = deps;
   let account: Account | null = null;
   if (input.auth_token) {
-    const { state, row } = await inspectEmailToken(app.db, 'resend_verification', input.auth_token);
-    if (state === 'valid' && row) account = await findAccountById(app.db, row.subject_type as UserType, row.subject_id);
+    const { state, row } = await inspectEmailToken(db, 'resend_verification', input.auth_token);
+    if (state === 'valid' && row) account = await findAccountById(db, row.subject_type as UserType, row.subject_id);
   } else if (input.email) {
-    account = (await findAccountByEmail(app.db, 'patient', input.email)) ?? (await findAccountByEmail(app.db, 'provider', input.email));
+    account = (await findAccountByEmail(db, 'patient', input.email)) ?? (await findAccountByEmail(db, 'provider', input.email));
   }
   if (!account || account.email_verified) return;
-  const origin = publicOrigin(app, req);
   const target = account;
-  await app.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await retireEmailTokens(tx, 'verify_email', target);
     const token = await createEmailToken(tx, 'verify_email', target, VERIFY_EMAIL_TTL_MS);
     await enqueueMail(tx, verificationMail(target.email, target.first_name, `${origin}/verify/${token}`));
   });
-  app.outbox.kick();
+  deps.kickOutbox();
 }
 
-export async function forgetPassword(app: FastifyInstance, req: FastifyRequest, email: string, type: UserType): Promise<void> {
-  const account = await findAccountByEmail(app.db, type, email);
+export async function forgetPassword(deps: AuthDeps, email: string, type: UserType, origin: string): Promise<void> {
+  const account = await findAccountByEmail(deps.db, type, email);
   if (!account || !account.password_hash) return;
-  const origin = publicOrigin(app, req);
-  await app.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await retireEmailTokens(tx, 'reset_password', account);
     const token = await createEmailToken(tx, 'reset_password', account, RESET_PASSWORD_TTL_MS);
     await enqueueMail(tx, resetPasswordMail(account.email, account.first_name, `${origin}/reset-password/${token}`));
   });
-  app.outbox.kick();
+  deps.kickOutbox();
 }
 
 export async function resetPassword(
-  app: FastifyInstance,
-  req: FastifyRequest,
+  deps: AuthDeps,
   token: string,
   input: z.output<typeof resetPasswordRequestSchema>,
+  origin: string,
 ): Promise<void> {
-  const { state, row } = await inspectEmailToken(app.db, 'reset_password', token);
-  if (state !== 'valid' || !row) throw await linkError(app, 'reset_password', token);
-  const account = await findAccountById(app.db, row.subject_type as UserType, row.subject_id);
-  if (!account) throw await linkError(app, 'reset_password', 'unknown-token');
+  const { db } = deps;
+  const { state, row } = await inspectEmailToken(db, 'reset_password', token);
+  if (state !== 'valid' || !row) throw await linkError(db, 'reset_password', token);
+  const account = await findAccountById(db, row.subject_type as UserType, row.subject_id);
+  if (!account) throw await linkError(db, 'reset_password', 'unknown-token');
   if (input.new_password.trim().toLowerCase() === account.email) {
     throw new ValidationError('Your password must not be your e-mail address.', {
       new_password: 'Your password must not be your e-mail address.',
     });
   }
   const passwordHash = await hashPassword(input.new_password);
-  const origin = publicOrigin(app, req);
-  const done = await app.db.transaction(async (tx) => {
+  const done = await db.transaction(async (tx) => {
     const consumed = await consumeEmailToken(tx, 'reset_password', token);
     if (!consumed) return false;
     await setPasswordHash(tx, account.type, account.id, passwordHash);
@@ -217,6 +244,6 @@ export async function resetPassword(
     await enqueueMail(tx, passwordChangedMail(account.email, account.first_name, `${origin}/sign-in`));
     return true;
   });
-  if (!done) throw await linkError(app, 'reset_password', token);
-  app.outbox.kick();
+  if (!done) throw await linkError(db, 'reset_password', token);
+  deps.kickOutbox();
 }

@@ -162,7 +162,7 @@ describe('accounts API', () => {
   });
 
   describe('POST /api/user-login', () => {
-    it('signs in with any case of e-mail and sets the cookies of SPEC §3', async () => {
+    it('signs in with any case of e-mail and sets the session cookies (docs/accounts.md)', async () => {
       const { email } = await registerVerified(app);
       const res = await app.inject({
         method: 'POST',

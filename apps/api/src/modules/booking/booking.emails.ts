@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { formatMoney } from '@careslot/contracts/money';
 import { formatOrdinalDate, toTwelveHour } from '@careslot/contracts/time';
-import type { OutgoingMail } from '../mail/mail.service';
+import type { OutgoingMail } from '../mail/mail.types';
 import { buildIcs, parseMailbox } from './ics';
 import type { BookingRow, SlotContext } from './booking.repository';
 import { escapeHtml } from '../../lib/html';

@@ -23,7 +23,7 @@ import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError
 import { enqueueMail } from '../mail/mail.service';
 import { GatewayError, type GatewayEvent } from '../payments/gateway';
 import type { PaymentGateways } from '../payments/payments';
-import { isSlotFree } from '../providers/slot-availability';
+import { isSlotFree } from '../availability/availability.service';
 import {
   activeBookingForSlot,
   expireStaleHolds,

@@ -1,11 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactUsRequestSchema, contactUsResponseSchema, homepageSettingsSchema } from '@careslot/contracts/content';
-import { HOMEPAGE_SETTINGS_ID } from '../../db/seed/seed';
-import { NotFoundError } from '../../lib/errors';
 import { errorResponses } from '../../plugins/errors';
 import { limit } from '../../plugins/rate-limit';
-import { findHomepageSettings } from './content.repository';
-import { CONTACT_SUCCESS_MESSAGE, submitContactMessage } from './content.service';
+import { CONTACT_SUCCESS_MESSAGE, homepageSettings, submitContactMessage } from './content.service';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -17,11 +14,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: homepageSettingsSchema },
       },
     },
-    async () => {
-      const row = await findHomepageSettings(app.db, HOMEPAGE_SETTINGS_ID);
-      if (!row) throw new NotFoundError('Homepage settings are not set up yet.');
-      return row;
-    },
+    async () => homepageSettings(app.db),
   );
 
   // Per IP against floods; per recipient so nobody can use the acknowledgement to mail-bomb an address.

@@ -1,8 +1,17 @@
 import type { ContactUsValues } from '@careslot/contracts/content';
-import type { Db } from '../../db/client';
-import { enqueueMail } from '../mail/mail.service';
-import { insertContactMessage } from './content.repository';
+import type { Db, Queryable } from '../../db/client';
+import { HOMEPAGE_SETTINGS_ID } from '../../db/seed/seed';
+import { NotFoundError } from '../../lib/errors';
 import { escapeHtml } from '../../lib/html';
+import { enqueueMail } from '../mail/mail.service';
+import { findHomepageSettings, insertContactMessage } from './content.repository';
+
+/** The homepage image, colour and optional modal, as staff set them (one fixed record). */
+export async function homepageSettings(q: Queryable) {
+  const row = await findHomepageSettings(q, HOMEPAGE_SETTINGS_ID);
+  if (!row) throw new NotFoundError('Homepage settings are not set up yet.');
+  return row;
+}
 
 export const CONTACT_REPLY_PROMISE = 'We reply within two working days.';
 export const CONTACT_SUCCESS_MESSAGE = `Thank you for getting in touch. We have received your message and sent a confirmation to your e-mail address. ${CONTACT_REPLY_PROMISE}`;

@@ -6,6 +6,11 @@ import { ValidationError } from '../../lib/errors';
 import { findCentroids, readGeocodeCache, writeGeocodeCache } from './geo.repository';
 import { parsePlace, type ParsedPlace } from './postcode';
 
+// ---- What other modules use (search): distances, the region of a postcode, the shipped centroids ----
+export { boundingBox, EARTH_RADIUS_MILES, roundMiles, type LatLon } from './haversine';
+export { guessRegion } from './postcode';
+export { loadBundledCentroids } from './geo.repository';
+
 export interface GeocoderOptions {
   /** postcodes.io-compatible service for UK postcodes the table lacks (POSTCODES_IO_URL). */
   postcodesIoUrl?: string;

@@ -1,14 +1,6 @@
 import { mailOutbox } from '../../db/schema/mail';
 import type { Queryable } from '../../db/client';
-
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** iCalendar invitation, attached by nodemailer as text/calendar. */
-  ics?: { content: string; method: 'REQUEST' | 'CANCEL' };
-}
+import type { OutgoingMail } from './mail.types';
 
 /**
  * Queues an e-mail. Call it with the transaction that makes the change the e-mail reports,

@@ -4,7 +4,7 @@ import { mailOutbox } from '../../db/schema/mail';
 import { createTestApp, mailTo, type TestApp } from '../../test/test-app';
 import { enqueueMail } from './mail.service';
 import { backoffSeconds, MAX_MAIL_ATTEMPTS } from './mail.worker';
-import type { MailMessage, MailTransport } from './mail.transport';
+import type { MailMessage, MailTransport } from './mail.types';
 
 describe('outbox and dev mailbox', () => {
   let t: TestApp;

@@ -1,20 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
 import { devMailbox } from '../../db/schema/mail';
-
-export interface MailMessage {
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  ics?: { content: string; method: string } | null;
-}
-
-export interface MailTransport {
-  send(message: MailMessage): Promise<void>;
-  close(): void;
-}
+import type { MailMessage, MailTransport } from './mail.types';
 
 function toNodemailer(m: MailMessage): nodemailer.SendMailOptions {
   return {

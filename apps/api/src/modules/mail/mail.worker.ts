@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { PollingWorker } from '../../lib/polling-worker';
-import type { MailTransport } from './mail.transport';
+import type { MailTransport } from './mail.types';
 
 export const MAX_MAIL_ATTEMPTS = 8;
 const LEASE_SECONDS = 120;

@@ -17,9 +17,7 @@ import { requireSelf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
 import { limit } from '../../plugins/rate-limit';
 import { AppError, ValidationError } from '../../lib/errors';
-import { clearSessionCookies, setSessionCookies } from '../auth/auth.sessions';
-import { publicOrigin } from '../auth/auth.service';
-import { updatePatient } from './patients.repository';
+import { clearSessionCookies, publicOrigin, setSessionCookies } from '../auth/auth.service';
 import {
   appointmentsOf,
   changePassword,
@@ -28,7 +26,9 @@ import {
   loadPatient,
   saveProfileImage,
   toUserDetails,
+  updateProfile,
   uploadsRoot,
+  type PatientsDeps,
 } from './patients.service';
 
 const errors = errorResponses;
@@ -51,10 +51,12 @@ function uploadError(err: unknown): Error {
 }
 
 export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const deps: PatientsDeps = { db: app.db, config, tokens: app.tokens, kickOutbox: () => app.outbox.kick() };
   // Everything under DATA_DIR/uploads is public at /uploads/… under unguessable names (other areas may add folders).
-  mkdirSync(uploadsRoot(app), { recursive: true });
+  mkdirSync(uploadsRoot(config), { recursive: true });
   await app.register(fastifyStatic, {
-    root: uploadsRoot(app),
+    root: uploadsRoot(config),
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
@@ -86,7 +88,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       requireSelf(req, req.params.userId);
-      return toUserDetails(await loadPatient(app, req.params.userId));
+      return toUserDetails(await loadPatient(app.db, req.params.userId));
     },
   );
 
@@ -104,9 +106,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       requireSelf(req, req.params.userId);
-      await loadPatient(app, req.params.userId);
-      const row = await updatePatient(app.db, req.params.userId, req.body);
-      return toUserDetails(row!);
+      return updateProfile(app.db, req.params.userId, req.body);
     },
   );
 
@@ -137,7 +137,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (file.file.truncated) throw new AppError(413, FILE_TOO_LARGE, 'FILE_TOO_LARGE');
       if (data.length === 0) throw new ValidationError('That file is empty. Choose a picture.', { profile_image: 'That file is empty.' });
-      const profile_image = await saveProfileImage(app, req.params.userId, data);
+      const profile_image = await saveProfileImage(deps, req.params.userId, data);
       return { status: true as const, profile_image };
     },
   );
@@ -158,9 +158,8 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       requireSelf(req, req.params.userId);
-      const session = await changePassword(app, req.params.userId, req.body, `${publicOrigin(app, req)}/sign-in`);
-      app.outbox.kick();
-      setSessionCookies(app, reply, session);
+      const session = await changePassword(deps, req.params.userId, req.body, `${publicOrigin(config, req)}/sign-in`);
+      setSessionCookies(config, reply, session);
       return {
         status: true as const,
         tokens: { access_token: session.access_token, refresh_token: session.refresh_token },
@@ -185,7 +184,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       requireSelf(req, req.params.userId);
-      const data = await exportData(app, req.params.userId);
+      const data = await exportData(app.db, req.params.userId);
       reply.header('content-disposition', `attachment; filename="careslot-my-data-${new Date().toISOString().slice(0, 10)}.json"`);
       reply.header('cache-control', 'no-store');
       return data;
@@ -209,8 +208,8 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       requireSelf(req, req.params.userId);
-      await deleteAccount(app, req.params.userId, req.body.password);
-      clearSessionCookies(app, reply);
+      await deleteAccount(deps, req.params.userId, req.body.password);
+      clearSessionCookies(config, reply);
       return { status: true, message: 'Your account has been deleted.' };
     },
   );
@@ -228,8 +227,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       requireSelf(req, req.params.userId);
-      await loadPatient(app, req.params.userId);
-      return { status: true as const, ...(await appointmentsOf(app, req.params.userId)) };
+      return { status: true as const, ...(await appointmentsOf(app.db, req.params.userId)) };
     },
   );
 };

@@ -1,27 +1,40 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { and, eq, isNull } from 'drizzle-orm';
 import { PROFILE_IMAGE_TYPES, type Appointment, type UserDetails } from '@careslot/contracts/patients';
-import { refreshTokens } from '../../db/schema/identity';
+import type { Config } from '../../config';
+import type { Db, Queryable } from '../../db/client';
 import { AppError, ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import { DEMO_ACCOUNTS } from '../../db/seed/seed';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { enqueueMail } from '../mail/mail.service';
-import { accountDeletedMail, passwordChangedMail } from '../auth/auth.mail';
-import { revokeAllForSubject } from '../auth/auth.repository';
-import { startSession, type Session } from '../auth/auth.sessions';
+import {
+  accountDeletedMail,
+  activeSessions,
+  passwordChangedMail,
+  signOutEverywhere,
+  startSession,
+  type Session,
+  type SessionDeps,
+} from '../auth/auth.service';
 import { anonymisePatient, countUpcomingBooked, findPatient, listPatientBookings, updatePatient } from './patients.repository';
 import { hospitalLocation } from '../../lib/hospital-location';
 
 export const PROFILE_IMAGE_SIZE = 512;
 export const PROFILE_UPLOAD_FOLDER = 'profile';
 
-export function uploadsRoot(app: FastifyInstance): string {
-  return path.resolve(app.config.DATA_DIR, 'uploads');
+/** What the account operations need, built once by the patients routes. */
+export interface PatientsDeps extends SessionDeps {
+  db: Db;
+  config: Config;
+  /** Wakes the outbox worker after a transaction that queued mail. */
+  kickOutbox(): void;
+}
+
+export function uploadsRoot(config: Pick<Config, 'DATA_DIR'>): string {
+  return path.resolve(config.DATA_DIR, 'uploads');
 }
 
 type PatientRow = NonNullable<Awaited<ReturnType<typeof findPatient>>>;
@@ -43,8 +56,8 @@ export function toUserDetails(row: PatientRow): UserDetails {
 }
 
 /** The access token outlives nothing: a deleted account's token finds no row. */
-export async function loadPatient(app: FastifyInstance, id: string): Promise<PatientRow> {
-  const row = await findPatient(app.db, id);
+export async function loadPatient(db: Queryable, id: string): Promise<PatientRow> {
+  const row = await findPatient(db, id);
   if (!row) throw new UnauthorizedError('Your account no longer exists. Please sign in again.');
   return row;
 }
@@ -53,7 +66,18 @@ export async function loadPatient(app: FastifyInstance, id: string): Promise<Pat
  * Accepts JPEG, PNG or WebP judged by their bytes (never the name or the declared type), re-encodes to a
  * 512 px square WebP (which also drops EXIF data such as GPS position) under DATA_DIR/uploads/profile/.
  */
-export async function saveProfileImage(app: FastifyInstance, patientId: string, data: Buffer): Promise<string> {
+/** Name, phone number and date of birth, with the same rules as registration (validated by the route's schema). */
+export async function updateProfile(
+  db: Queryable,
+  patientId: string,
+  values: Pick<Parameters<typeof updatePatient>[2], 'first_name' | 'last_name' | 'phone_number' | 'date_of_birth'>,
+): Promise<UserDetails> {
+  await loadPatient(db, patientId);
+  const row = await updatePatient(db, patientId, values);
+  return toUserDetails(row!);
+}
+
+export async function saveProfileImage(deps: PatientsDeps, patientId: string, data: Buffer): Promise<string> {
   const type = await fileTypeFromBuffer(data);
   if (!type || !(PROFILE_IMAGE_TYPES as readonly string[]).includes(type.mime)) {
     throw new AppError(415, 'Choose a JPEG, PNG or WebP picture.', 'UNSUPPORTED_IMAGE');
@@ -68,25 +92,25 @@ export async function saveProfileImage(app: FastifyInstance, patientId: string, 
   } catch {
     throw new AppError(415, 'That picture could not be read. Choose another JPEG, PNG or WebP file.', 'UNSUPPORTED_IMAGE');
   }
-  const folder = path.join(uploadsRoot(app), PROFILE_UPLOAD_FOLDER);
+  const folder = path.join(uploadsRoot(deps.config), PROFILE_UPLOAD_FOLDER);
   await mkdir(folder, { recursive: true });
   const name = `${randomBytes(16).toString('hex')}.webp`;
   await writeFile(path.join(folder, name), output);
   const publicPath = `/uploads/${PROFILE_UPLOAD_FOLDER}/${name}`;
-  const before = await findPatient(app.db, patientId);
-  const updated = await updatePatient(app.db, patientId, { profile_image: publicPath });
+  const before = await findPatient(deps.db, patientId);
+  const updated = await updatePatient(deps.db, patientId, { profile_image: publicPath });
   if (!updated) {
-    await removeUpload(app, publicPath);
+    await removeUpload(deps.config, publicPath);
     throw new UnauthorizedError('Your account no longer exists. Please sign in again.');
   }
-  if (before?.profile_image) await removeUpload(app, before.profile_image);
+  if (before?.profile_image) await removeUpload(deps.config, before.profile_image);
   return publicPath;
 }
 
-async function removeUpload(app: FastifyInstance, publicPath: string): Promise<void> {
+async function removeUpload(config: Pick<Config, 'DATA_DIR'>, publicPath: string): Promise<void> {
   if (!publicPath.startsWith('/uploads/')) return;
-  const target = path.resolve(uploadsRoot(app), publicPath.slice('/uploads/'.length));
-  if (!target.startsWith(uploadsRoot(app) + path.sep)) return;
+  const target = path.resolve(uploadsRoot(config), publicPath.slice('/uploads/'.length));
+  if (!target.startsWith(uploadsRoot(config) + path.sep)) return;
   await rm(target, { force: true });
 }
 
@@ -114,8 +138,9 @@ function toAppointment(r: BookingListRow): Appointment {
   };
 }
 
-export async function appointmentsOf(app: FastifyInstance, patientId: string) {
-  const rows = await listPatientBookings(app.db, patientId);
+export async function appointmentsOf(db: Queryable, patientId: string) {
+  await loadPatient(db, patientId);
+  const rows = await listPatientBookings(db, patientId);
   const now = Date.now();
   const upcoming: Appointment[] = [];
   const past: Appointment[] = [];
@@ -128,20 +153,10 @@ export async function appointmentsOf(app: FastifyInstance, patientId: string) {
   return { upcoming, past };
 }
 
-export async function exportData(app: FastifyInstance, patientId: string) {
-  const patient = await loadPatient(app, patientId);
-  const bookingRows = await listPatientBookings(app.db, patientId);
-  const sessions = await app.db
-    .select({ created_at: refreshTokens.createdAt, expires_at: refreshTokens.expires_at })
-    .from(refreshTokens)
-    .where(
-      and(
-        eq(refreshTokens.subject_type, 'patient'),
-        eq(refreshTokens.subject_id, patientId),
-        isNull(refreshTokens.revoked_at),
-        isNull(refreshTokens.used_at),
-      ),
-    );
+export async function exportData(db: Queryable, patientId: string) {
+  const patient = await loadPatient(db, patientId);
+  const bookingRows = await listPatientBookings(db, patientId);
+  const sessions = await activeSessions(db, { type: 'patient', id: patientId });
   const { status: _status, ...account } = toUserDetails(patient);
   return {
     exported_at: new Date().toISOString(),
@@ -157,21 +172,21 @@ export async function exportData(app: FastifyInstance, patientId: string) {
 }
 
 /** The shared demo account stays usable for the next visitor. */
-function refuseForDemo(app: FastifyInstance, patient: PatientRow, what: string): void {
-  if (app.config.DEMO_MODE && patient.email === DEMO_ACCOUNTS.patient.email) {
+function refuseForDemo(config: Pick<Config, 'DEMO_MODE'>, patient: PatientRow, what: string): void {
+  if (config.DEMO_MODE && patient.email === DEMO_ACCOUNTS.patient.email) {
     throw new ForbiddenError(`The demo account is shared by everyone trying CareSlot, so it cannot be ${what}.`);
   }
 }
 
 /** Checks the current password, sets the new one, signs out every other device and starts a fresh session here. */
 export async function changePassword(
-  app: FastifyInstance,
+  deps: PatientsDeps,
   patientId: string,
   input: { current_password: string; new_password: string },
   signInUrl: string,
 ): Promise<Session> {
-  const patient = await loadPatient(app, patientId);
-  refuseForDemo(app, patient, 'given a new password');
+  const patient = await loadPatient(deps.db, patientId);
+  refuseForDemo(deps.config, patient, 'given a new password');
   if (!patient.password_hash || !(await verifyPassword(patient.password_hash, input.current_password))) {
     throw new ValidationError('Your current password is not correct.', { current_password: 'Your current password is not correct.' });
   }
@@ -181,30 +196,32 @@ export async function changePassword(
     });
   }
   const passwordHash = await hashPassword(input.new_password);
-  return app.db.transaction(async (tx) => {
+  const session = await deps.db.transaction(async (tx) => {
     await updatePatient(tx, patientId, { password_hash: passwordHash });
-    await revokeAllForSubject(tx, 'patient', patientId);
+    await signOutEverywhere(tx, { type: 'patient', id: patientId });
     if (patient.email) await enqueueMail(tx, passwordChangedMail(patient.email, patient.first_name, signInUrl));
-    return startSession(app, tx, { type: 'patient', id: patientId, first_name: patient.first_name });
+    return startSession(deps, tx, { type: 'patient', id: patientId, first_name: patient.first_name });
   });
+  deps.kickOutbox();
+  return session;
 }
 
-export async function deleteAccount(app: FastifyInstance, patientId: string, password: string): Promise<void> {
-  const patient = await loadPatient(app, patientId);
-  refuseForDemo(app, patient, 'deleted');
+export async function deleteAccount(deps: PatientsDeps, patientId: string, password: string): Promise<void> {
+  const patient = await loadPatient(deps.db, patientId);
+  refuseForDemo(deps.config, patient, 'deleted');
   if (!patient.password_hash || !(await verifyPassword(patient.password_hash, password))) {
     throw new ValidationError('Your password is not correct.', { password: 'Your password is not correct.' });
   }
-  if ((await countUpcomingBooked(app.db, patientId)) > 0) {
+  if ((await countUpcomingBooked(deps.db, patientId)) > 0) {
     throw new ConflictError(
       'You have upcoming appointments. Cancel them first, so that payments can be refunded, then delete your account.',
     );
   }
-  await app.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await anonymisePatient(tx, patientId);
-    await revokeAllForSubject(tx, 'patient', patientId);
+    await signOutEverywhere(tx, { type: 'patient', id: patientId });
     if (patient.email) await enqueueMail(tx, accountDeletedMail(patient.email, patient.first_name));
   });
-  app.outbox.kick();
-  if (patient.profile_image) await removeUpload(app, patient.profile_image);
+  deps.kickOutbox();
+  if (patient.profile_image) await removeUpload(deps.config, patient.profile_image);
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { availabilitySlots } from '../../db/schema/booking';
 import { hospitals, providerHospitals, providers, specialities } from '../../db/schema/providers';
-import { freeSlotCondition } from './slot-availability';
+import { freeSlotCondition } from '../availability/availability.service';
 
 export async function loadProviders(db: Queryable, ids: string[]) {
   if (ids.length === 0) return [];

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   checkSlotParamsSchema,
   checkSlotQuerySchema,
@@ -11,17 +10,8 @@ import {
   providerSlotsQuerySchema,
   providerSlotsResponseSchema,
 } from '@careslot/contracts/providers';
-import { NotFoundError } from '../../lib/errors';
-import { loadProviders } from './providers.repository';
-import { checkSlot, fullName, loadPublicProvider, providerSlots, toProviderDetails } from './providers.service';
-
-const errorSchema = z.object({
-  status: z.literal(false),
-  statusCode: z.number(),
-  error: z.string(),
-  message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
+import { errorResponses } from '../../plugins/errors';
+import { checkSlot, loadPublicProvider, providerSlots, publicDoctor, toProviderDetails } from './providers.service';
 
 /** Public provider profile and availability. Read-only and open to visitors (the profile page is public). */
 export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,11 +22,11 @@ export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['providers'],
         summary: "A verified provider's public profile",
         description:
-          'Fields of SPEC §3 (registed_with, qualifications, hospital_details…), fees for a new patient (amount) and a follow-up ' +
+          'The profile fields of docs/search.md (registed_with, qualifications, hospital_details…), fees for a new patient (amount) and a follow-up ' +
           '(follow_amount) in the region currency, about and languages. 404 for unknown, unverified or other-region providers.',
         params: providerIdParamsSchema,
         querystring: providerRegionQuerySchema,
-        response: { 200: providerDetailsResponseSchema, 400: errorSchema, 404: errorSchema },
+        response: { 200: providerDetailsResponseSchema, ...errorResponses(400, 404) },
       },
     },
     async (req) => {
@@ -52,26 +42,10 @@ export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['providers'],
         summary: "A verified provider's name, qualifications and photo",
         params: providerIdParamsSchema,
-        response: { 200: doctorResponseSchema, 400: errorSchema, 404: errorSchema },
+        response: { 200: doctorResponseSchema, ...errorResponses(400, 404) },
       },
     },
-    async (req) => {
-      const [p] = await loadProviders(app.db, [req.params.id]);
-      if (!p || p.verification_status !== 'Verified') throw new NotFoundError('We could not find that provider.');
-      return {
-        status: true as const,
-        data: {
-          _id: p.id,
-          name: fullName(p),
-          first_name: p.first_name,
-          last_name: p.last_name,
-          qualifications: p.qualifications,
-          profile_image: p.profile_image,
-          speciality: p.speciality_name ?? null,
-          region: p.region as 'uk' | 'usa',
-        },
-      };
-    },
+    async (req) => ({ status: true as const, data: await publicDoctor(app.db, req.params.id) }),
   );
 
   app.get(
@@ -86,7 +60,7 @@ export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
           '(open, in the future, and neither booked nor held by an unexpired hold).',
         params: providerIdParamsSchema,
         querystring: providerSlotsQuerySchema,
-        response: { 200: providerSlotsResponseSchema, 400: errorSchema, 404: errorSchema },
+        response: { 200: providerSlotsResponseSchema, ...errorResponses(400, 404) },
       },
     },
     async (req) => {
@@ -107,7 +81,7 @@ export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
           "A signed-in patient's own unexpired hold counts as available to them (their checkout is in progress).",
         params: checkSlotParamsSchema,
         querystring: checkSlotQuerySchema,
-        response: { 200: checkSlotResponseSchema, 400: errorSchema, 404: errorSchema },
+        response: { 200: checkSlotResponseSchema, ...errorResponses(400, 404) },
       },
     },
     async (req) => {

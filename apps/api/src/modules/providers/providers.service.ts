@@ -1,13 +1,13 @@
 import { DateTime } from 'luxon';
 import { formatAmount } from '@careslot/contracts/money';
-import type { ProviderDetails, ProviderSlot } from '@careslot/contracts/providers';
+import type { DoctorResponse, ProviderDetails, ProviderSlot } from '@careslot/contracts/providers';
 import { MAX_SLOT_RANGE_DAYS, PROFILE_AVAILABILITY_DAYS } from '@careslot/contracts/providers';
 import type { HospitalDetail } from '@careslot/contracts/search';
 import { parseDateText, toTwentyFourHour } from '@careslot/contracts/time';
 import type { Queryable } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { listSlots, loadProviderHospitals, loadProviders, type ProviderHospitalRecord, type ProviderRecord } from './providers.repository';
-import { describeSlot, isHeldBy } from './slot-availability';
+import { describeSlot, isHeldBy } from '../availability/availability.service';
 import { hospitalLocation } from '../../lib/hospital-location';
 
 export const fullName = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`;
@@ -37,6 +37,22 @@ export async function loadPublicProvider(db: Queryable, id: string, region: stri
   if (!p || p.region !== region || p.verification_status !== 'Verified') throw notFound();
   const hospitals = await loadProviderHospitals(db, [id]);
   return { provider: p, hospitals };
+}
+
+/** A verified provider's name, qualifications and photo (any region). */
+export async function publicDoctor(db: Queryable, id: string): Promise<DoctorResponse['data']> {
+  const [p] = await loadProviders(db, [id]);
+  if (!p || p.verification_status !== 'Verified') throw notFound();
+  return {
+    _id: p.id,
+    name: fullName(p),
+    first_name: p.first_name,
+    last_name: p.last_name,
+    qualifications: p.qualifications,
+    profile_image: p.profile_image,
+    speciality: p.speciality_name ?? null,
+    region: p.region as 'uk' | 'usa',
+  };
 }
 
 export function toProviderDetails(p: ProviderRecord, hospitals: ProviderHospitalRecord[]): ProviderDetails {
@@ -138,7 +154,8 @@ export async function checkSlot(
   if (!p || p.region !== region) throw notFound();
   const dayUtc = Date.UTC(day.year, day.month - 1, day.day);
   // Any zone from UTC-12 to UTC+14 keeps the local day inside this window.
-  const rows = await listSlotsIncludingPast(db, doctorId, new Date(dayUtc - 14 * 3600_000), new Date(dayUtc + 38 * 3600_000));
+  // listSlots leaves out past and withdrawn slots: such a slot is not found, i.e. unavailable.
+  const rows = await listSlots(db, doctorId, new Date(dayUtc - 14 * 3600_000), new Date(dayUtc + 38 * 3600_000));
   for (const r of rows) {
     const local = DateTime.fromJSDate(new Date(r.starts_at), { zone: r.time_zone });
     if (local.toFormat('dd/MM/yyyy') === date && local.toFormat('HH:mm') === time24) {
@@ -149,6 +166,3 @@ export async function checkSlot(
   }
   return { available: false, slot_id: null };
 }
-
-// listSlots already excludes past slots; a past slot is simply not found, i.e. unavailable.
-const listSlotsIncludingPast = listSlots;

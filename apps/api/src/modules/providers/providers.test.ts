@@ -5,7 +5,7 @@ import type { SearchResponse } from '@careslot/contracts/search';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { availabilitySlots, bookings } from '../../db/schema/booking';
 import { providers } from '../../db/schema/providers';
-import { isSlotFree } from './slot-availability';
+import { isSlotFree } from '../availability/availability.service';
 
 let t: TestApp;
 let gpId: string;
@@ -36,7 +36,7 @@ const check = async (date: string, time: string) =>
   t.app.inject({ url: `/user/check-slot/${gpId}/?providerRegion=uk&date=${encodeURIComponent(date)}&time=${encodeURIComponent(time)}` });
 
 describe('GET /api/provider-details/{id}/ and /api/doctors/{id}', () => {
-  it('returns the profile fields of SPEC §3', async () => {
+  it('returns the public profile fields (docs/search.md)', async () => {
     const res = await t.app.inject({ url: `/api/provider-details/${gpId}/?selectedRegion=uk` });
     expect(res.statusCode).toBe(200);
     const { data } = res.json() as ProviderDetailsResponse;

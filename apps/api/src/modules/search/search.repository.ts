@@ -4,8 +4,8 @@ import pg from 'pg';
 import type { SearchSort } from '@careslot/contracts/search';
 import type { Queryable } from '../../db/client';
 import { specialities } from '../../db/schema/providers';
-import { boundingBox, EARTH_RADIUS_MILES, type LatLon } from '../geo/haversine';
-import { freeSlotCondition } from '../providers/slot-availability';
+import { boundingBox, EARTH_RADIUS_MILES, type LatLon } from '../geo/geo.service';
+import { freeSlotCondition } from '../availability/availability.service';
 
 export async function listSpecialities(db: Queryable, region: string) {
   return db

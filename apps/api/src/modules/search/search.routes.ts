@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  captchaChallengeSchema,
   mapQuerySchema,
   mapResponseSchema,
   publicConfigSchema,
@@ -13,22 +12,12 @@ import {
   MAX_RADIUS_MILES,
   SEARCH_PAGE_SIZE,
 } from '@careslot/contracts/search';
+import { errorResponses } from '../../plugins/errors';
 import { limit } from '../../plugins/rate-limit';
-import { loadBundledCentroids } from '../geo/geo.repository';
-import { Geocoder } from '../geo/geo.service';
+import { Geocoder, loadBundledCentroids } from '../geo/geo.service';
 import { Captcha } from './captcha';
 import { ShortCache } from './short-cache';
-import { SpecialityCache } from './speciality-cache';
-import { listSpecialities } from './search.repository';
-import { mapService, searchService } from './search.service';
-
-const errorSchema = z.object({
-  status: z.literal(false),
-  statusCode: z.number(),
-  error: z.string(),
-  message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
+import { mapService, rememberedSpecialityLookup, searchService, specialitiesOf, type SearchDeps } from './search.service';
 
 /** Searches allowed per IP per 10 minutes without a solved captcha (times RATE_LIMIT_SCALE). */
 export const UNVERIFIED_SEARCH_BUDGET = 30;
@@ -43,7 +32,7 @@ declare module 'fastify' {
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const geocoder = new Geocoder(app.db, { postcodesIoUrl: app.config.POSTCODES_IO_URL, log: app.log });
-  const deps = { geocoder, specialities: new SpecialityCache() };
+  const deps: SearchDeps = { geocoder, findSpeciality: rememberedSpecialityLookup() };
   const captcha = new Captcha(app.config.ALTCHA_HMAC_KEY);
   // Popular searches repeat: identical queries within a few seconds share one answer (profiles and check-slot stay live).
   const resultCache = new ShortCache<Awaited<ReturnType<typeof searchService>>>(SEARCH_CACHE_MS, 2000);
@@ -77,12 +66,12 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The region's specialities",
         description: 'Send `slug` as `specialty` in searches. The web app caches this list for 1440 minutes per region.',
         querystring: specialityQuerySchema,
-        response: { 200: specialityResponseSchema, 400: errorSchema },
+        response: { 200: specialityResponseSchema, ...errorResponses(400) },
       },
     },
     async (req, reply) => {
       reply.header('cache-control', 'public, max-age=3600');
-      return { status: true as const, region: req.query.selectedRegion, data: await listSpecialities(app.db, req.query.selectedRegion) };
+      return { status: true as const, region: req.query.selectedRegion, data: await specialitiesOf(app.db, req.query.selectedRegion) };
     },
   );
 
@@ -95,7 +84,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['search'],
         summary: 'A fresh ALTCHA proof-of-work challenge',
         description: 'Solve it in the browser (altcha widget) and send the base64 payload as captchaValue with searches.',
-        response: { 200: z.any().describe('ALTCHA challenge (parameters and signature)'), 429: errorSchema },
+        response: { 200: z.any().describe('ALTCHA challenge (parameters and signature)'), ...errorResponses(429) },
       },
     },
     async (_req, reply) => {
@@ -103,7 +92,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       return captcha.challenge();
     },
   );
-  void captchaChallengeSchema;
 
   const verifyCaptcha = async (req: FastifyRequest) => {
     const value = (req.query as { captchaValue?: unknown }).captchaValue;
@@ -133,7 +121,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
           `above ${MAX_RADIUS_MILES}, an unknown speciality or region, or a page out of range. Without a valid captchaValue ` +
           `(ALTCHA) an IP may search ${UNVERIFIED_SEARCH_BUDGET} times per 10 minutes (scaled by RATE_LIMIT_SCALE), then 429.`,
         querystring: searchQuerySchema,
-        response: { 200: searchResponseSchema, 400: errorSchema, 429: errorSchema },
+        response: { 200: searchResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (req) => {
@@ -163,7 +151,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
           `latitude and longitudea (spelled as in the specification) optionally move the centre. selectedRegion is optional: ` +
           `a ZIP means usa, anything else uk. The web app uses the answer only when status is true.`,
         querystring: mapQuerySchema,
-        response: { 200: mapResponseSchema, 400: errorSchema, 429: errorSchema },
+        response: { 200: mapResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (req) => mapService(app.db, deps, req.query),

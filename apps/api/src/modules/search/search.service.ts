@@ -9,13 +9,11 @@ import {
 } from '@careslot/contracts/search';
 import type { Queryable } from '../../db/client';
 import { ValidationError } from '../../lib/errors';
-import type { Geocoder } from '../geo/geo.service';
-import { roundMiles } from '../geo/haversine';
-import { guessRegion } from '../geo/postcode';
+import { guessRegion, roundMiles, type Geocoder } from '../geo/geo.service';
 import { fullName, toHospitalDetail } from '../providers/providers.service';
-import { describeSlot } from '../providers/slot-availability';
-import { countProviders, mapProviders, searchProviders } from './search.repository';
-import type { SpecialityCache } from './speciality-cache';
+import { describeSlot } from '../availability/availability.service';
+import { countProviders, findSpeciality, listSpecialities, mapProviders, searchProviders } from './search.repository';
+import { ShortCache } from './short-cache';
 import { hospitalLocation } from '../../lib/hospital-location';
 
 export interface SearchInput {
@@ -27,8 +25,32 @@ export interface SearchInput {
   selectedRegion: 'uk' | 'usa';
 }
 
-async function resolveSpeciality(specialities: SpecialityCache, db: Queryable, region: 'uk' | 'usa', slug: string) {
-  const speciality = await specialities.find(db, region, slug.toLowerCase());
+export interface Speciality {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+/** Region + slug → speciality, or null. */
+export type SpecialityLookup = (db: Queryable, region: string, slug: string) => Promise<Speciality | null>;
+
+/**
+ * The speciality lookup searches use, remembered for a minute (the list changes only with a deployment's seed or an
+ * import). Only known specialities are remembered, so a new one is found at once; concurrent first lookups share one
+ * query.
+ */
+export function rememberedSpecialityLookup(ttlMs = 60_000): SpecialityLookup {
+  const cache = new ShortCache<Speciality | null>(ttlMs, 1000, (found) => found !== null);
+  return (db, region, slug) => cache.get(`${region}|${slug}`, () => findSpeciality(db, region, slug));
+}
+
+/** The region's specialities, by name. */
+export function specialitiesOf(db: Queryable, region: 'uk' | 'usa') {
+  return listSpecialities(db, region);
+}
+
+async function resolveSpeciality(findSpecialityIn: SpecialityLookup, db: Queryable, region: 'uk' | 'usa', slug: string) {
+  const speciality = await findSpecialityIn(db, region, slug.toLowerCase());
   if (!speciality)
     throw new ValidationError('We do not know that speciality. Please choose one from the list.', {
       specialty: 'Choose a speciality from /api/get-speciality.',
@@ -39,12 +61,12 @@ async function resolveSpeciality(specialities: SpecialityCache, db: Queryable, r
 /** What searches need besides the database: the geocoder and the speciality lookup, both remembered in memory. */
 export interface SearchDeps {
   geocoder: Geocoder;
-  specialities: SpecialityCache;
+  findSpeciality: SpecialityLookup;
 }
 
 export async function searchService(db: Queryable, deps: SearchDeps, input: SearchInput): Promise<SearchResponse> {
   const region = input.selectedRegion;
-  const speciality = await resolveSpeciality(deps.specialities, db, region, input.specialty);
+  const speciality = await resolveSpeciality(deps.findSpeciality, db, region, input.specialty);
   const origin = await deps.geocoder.locate(input.postcode, region);
   const q = { region, specialityId: speciality.id, origin, radius: input.radius };
   const offset = (input.page - 1) * SEARCH_PAGE_SIZE;
@@ -134,7 +156,7 @@ export interface MapInput {
 
 export async function mapService(db: Queryable, deps: SearchDeps, input: MapInput): Promise<MapResponse> {
   const region = input.selectedRegion ?? guessRegion(input.postcode);
-  const speciality = await resolveSpeciality(deps.specialities, db, region, input.specialty);
+  const speciality = await resolveSpeciality(deps.findSpeciality, db, region, input.specialty);
   const located = await deps.geocoder.locate(input.postcode, region);
   const hasCentre = input.latitude !== undefined && input.longitudea !== undefined;
   const center = hasCentre

@@ -1,10 +1,14 @@
-/** A tiny time-boxed memo: concurrent identical calls share one promise; failures are not kept. */
+/**
+ * A tiny time-boxed memo: concurrent identical calls share one promise; failures are not kept, and neither is a
+ * value that `keep` refuses (a speciality that was not found is looked up again at once).
+ */
 export class ShortCache<T> {
   private readonly entries = new Map<string, { at: number; value: Promise<T> }>();
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
+    private readonly keep: (value: T) => boolean = () => true,
   ) {}
 
   get(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
@@ -12,7 +16,12 @@ export class ShortCache<T> {
     if (hit && now - hit.at < this.ttlMs) return hit.value;
     const value = load();
     this.entries.set(key, { at: now, value });
-    value.catch(() => this.entries.delete(key));
+    const forget = () => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    };
+    value.then((v) => {
+      if (!this.keep(v)) forget();
+    }, forget);
     if (this.entries.size > this.maxEntries) {
       for (const [k, v] of this.entries) {
         if (now - v.at >= this.ttlMs || this.entries.size > this.maxEntries) this.entries.delete(k);

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CheckSlotResponse, ProviderDetailsResponse, ProviderSlotsResponse } from '@careslot/contracts/providers';
+import type { ProviderDetailsResponse, ProviderSlotsResponse } from '@careslot/contracts/providers';
 import type { MapResponse, PublicConfig, SearchParamsState, SearchResponse } from '@careslot/contracts/search';
 import { apiFetch } from '../../../lib/api-client';
 import { cookieNames, readCookie } from '../../../lib/storage';
@@ -74,16 +74,4 @@ export function useProviderSlots(id: string, region: string, enabled: boolean) {
     retry: false,
     refetchInterval: 60_000,
   });
-}
-
-/** SPEC §7: any failure counts as unavailable. */
-export async function checkSlotAvailable(doctorId: string, region: string, date: string, time: string): Promise<boolean> {
-  try {
-    const res = await apiFetch<CheckSlotResponse>(`/user/check-slot/${encodeURIComponent(doctorId)}/`, {
-      query: { providerRegion: region, date, time },
-    });
-    return res.data.available === true;
-  } catch {
-    return false;
-  }
 }

@@ -1,10 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DateTime } from 'luxon';
-import { formatDateText, toTwelveHour } from '@careslot/contracts/time';
 import type { Queryable } from '../../db/client';
 
 /**
- * THE rule for a free slot, in one place (search, profile, check-slot and booking use it):
+ * THE rule for a free slot, in one place (search, profile, check-slot and booking use it; docs/booking.md):
  * a slot is free when it is open, starts in the future, and no booking holds it — neither a 'Booked' one
  * nor a 'Held' one whose hold has not yet expired.
  *
@@ -33,18 +31,4 @@ export async function isHeldBy(db: Queryable, slotId: number, patientId: string,
   const res = await db.execute(sql`select 1 from bookings
     where slot_id = ${slotId} and patient_id = ${patientId} and status = 'Held' and hold_expires_at > ${now.toISOString()}::timestamptz`);
   return (res as unknown as { rows: unknown[] }).rows.length > 0;
-}
-
-/** How a slot is shown: day/month/year text and 12-hour times in the hospital's own time zone. */
-export function describeSlot(startsAt: Date | string, endsAt: Date | string, timeZone: string) {
-  const start = DateTime.fromJSDate(new Date(startsAt), { zone: timeZone });
-  const end = DateTime.fromJSDate(new Date(endsAt), { zone: timeZone });
-  return {
-    date: formatDateText(start.year, start.month, start.day),
-    time: toTwelveHour(start.toFormat('HH:mm'))!,
-    end_time: toTwelveHour(end.toFormat('HH:mm'))!,
-    consultationTime: Math.round(end.diff(start, 'minutes').minutes),
-    starts_at: start.toUTC().toISO()!,
-    time_zone: timeZone,
-  };
 }

@@ -1,0 +1,23 @@
+import { DateTime } from 'luxon';
+import { formatDateText, toTwelveHour } from '@careslot/contracts/time';
+
+/**
+ * Slots and whether they are free: the one owner of the free-slot rule (docs/booking.md, "Exactly one booking per
+ * slot"). Search, provider profiles, check-slot and booking use it through this file. Availability rules and slot
+ * generation for the provider workspace belong here too.
+ */
+export { freeSlotCondition, isHeldBy, isSlotFree } from './availability.repository';
+
+/** How a slot is shown: day/month/year text and 12-hour times in the hospital's own time zone. */
+export function describeSlot(startsAt: Date | string, endsAt: Date | string, timeZone: string) {
+  const start = DateTime.fromJSDate(new Date(startsAt), { zone: timeZone });
+  const end = DateTime.fromJSDate(new Date(endsAt), { zone: timeZone });
+  return {
+    date: formatDateText(start.year, start.month, start.day),
+    time: toTwelveHour(start.toFormat('HH:mm'))!,
+    end_time: toTwelveHour(end.toFormat('HH:mm'))!,
+    consultationTime: Math.round(end.diff(start, 'minutes').minutes),
+    starts_at: start.toUTC().toISO()!,
+    time_zone: timeZone,
+  };
+}
