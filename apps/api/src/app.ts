@@ -29,6 +29,7 @@ import { patientsRoutes } from './modules/patients/patients.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { providerRoutes } from './modules/providers/providers.routes';
 import { bookingRoutes } from './modules/booking/booking.routes';
+import { paymentsPlugin } from './modules/payments/payments.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -203,6 +204,9 @@ export async function buildApp({ config, database, mailTransport, logStream }: B
   await app.register(patientsRoutes);
   await app.register(searchRoutes);
   await app.register(providerRoutes);
+  // Payments hand verified gateway events to booking's one settle path (decision 011) through this handler, so
+  // neither module imports the other's insides; booking holds payments only as its narrow port (app.payments).
+  await app.register(paymentsPlugin, { onPaymentEvent: (event) => app.booking.settlePaymentEvent(event) });
   await app.register(bookingRoutes);
 
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist);

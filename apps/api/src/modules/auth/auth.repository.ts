@@ -73,6 +73,12 @@ export async function findAccountById(q: Queryable, type: UserType, id: string):
   return providerAccount(row);
 }
 
+/** A new, unconfirmed patient account; its id. */
+export async function insertPatient(q: Queryable, values: typeof patients.$inferInsert): Promise<string> {
+  const [row] = await q.insert(patients).values(values).returning({ id: patients.id });
+  return row!.id;
+}
+
 export async function markEmailVerified(q: Queryable, type: UserType, id: string): Promise<void> {
   if (type === 'patient') {
     await q

@@ -9,7 +9,6 @@ import {
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db/client';
-import { patients } from '../../db/schema/identity';
 import { DEMO_ACCOUNTS } from '../../db/seed/seed';
 import { AppError, ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
@@ -20,6 +19,7 @@ import {
   createEmailToken,
   findAccountByEmail,
   findAccountById,
+  insertPatient,
   inspectEmailToken,
   listLiveRefreshTokens,
   markEmailVerified,
@@ -93,19 +93,16 @@ export async function registerPatient(
   const passwordHash = await hashPassword(input.password);
   try {
     const authToken = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(patients)
-        .values({
-          email: input.email,
-          password_hash: passwordHash,
-          first_name: input.first_name,
-          last_name: input.last_name,
-          phone_number: input.phone_number,
-          date_of_birth: input.date_of_birth,
-          temp_distance: input.temp_distance ?? null,
-        })
-        .returning({ id: patients.id });
-      const subject = { type: 'patient', id: row!.id };
+      const id = await insertPatient(tx, {
+        email: input.email,
+        password_hash: passwordHash,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        phone_number: input.phone_number,
+        date_of_birth: input.date_of_birth,
+        temp_distance: input.temp_distance ?? null,
+      });
+      const subject = { type: 'patient', id };
       const verifyToken = await createEmailToken(tx, 'verify_email', subject, VERIFY_EMAIL_TTL_MS);
       await enqueueMail(tx, verificationMail(input.email, input.first_name, `${origin}/verify/${verifyToken}`));
       return createEmailToken(tx, 'resend_verification', subject, RESEND_TOKEN_TTL_MS);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeSlot } from './availability.service';
+import { describeSlot, startsAtLocal } from './availability.service';
 
 describe('describeSlot', () => {
   it("shows a slot in its hospital's own zone, summer and winter time included", () => {
@@ -44,5 +44,14 @@ describe('describeSlot', () => {
       end_time: '12:15 AM',
       consultationTime: 30,
     });
+  });
+});
+
+describe('startsAtLocal', () => {
+  it('matches the local date and time of the slot’s own zone, not UTC', () => {
+    expect(startsAtLocal('2027-07-01T08:00:00Z', 'Europe/London', '01/07/2027', '09:00')).toBe(true);
+    expect(startsAtLocal('2027-07-01T08:00:00Z', 'Europe/London', '01/07/2027', '08:00')).toBe(false);
+    expect(startsAtLocal('2027-03-03T02:00:00Z', 'America/New_York', '02/03/2027', '21:00')).toBe(true);
+    expect(startsAtLocal('2027-03-03T02:00:00Z', 'America/New_York', '03/03/2027', '21:00')).toBe(false);
   });
 });

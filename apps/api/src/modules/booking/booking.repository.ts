@@ -1,22 +1,24 @@
 import { and, between, eq, inArray, lte, sql } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import type { Queryable, Tx } from '../../db/client';
-import { availabilitySlots, bookings, otpCodes, payments } from '../../db/schema/booking';
+import { availabilitySlots, bookings } from '../../db/schema/booking';
 import { patients } from '../../db/schema/identity';
 import { hospitals, providers, specialities } from '../../db/schema/providers';
+import { startsAtLocal } from '../availability/availability.service';
 
 export type BookingRow = typeof bookings.$inferSelect;
-export type PaymentRow = typeof payments.$inferSelect;
 export type SlotRow = typeof availabilitySlots.$inferSelect;
 export type HospitalRow = typeof hospitals.$inferSelect;
 export type ProviderRow = typeof providers.$inferSelect;
 
+/** A slot with what booking shows and checks about it. */
 export interface SlotContext {
   slot: SlotRow;
   hospital: HospitalRow;
   provider: ProviderRow;
   specialityName: string | null;
 }
+
+const slotContextColumns = { slot: availabilitySlots, hospital: hospitals, provider: providers, specialityName: specialities.name };
 
 /**
  * The provider's slot that starts on `dateText` (DD/MM/YYYY) at `time24` (HH:mm) in its hospital's
@@ -32,7 +34,7 @@ export async function findSlotByLocalTime(
   const [d, m, y] = dateText.split('/').map(Number) as [number, number, number];
   const dayUtc = Date.UTC(y, m - 1, d);
   const rows = await db
-    .select({ slot: availabilitySlots, hospital: hospitals, provider: providers, specialityName: specialities.name })
+    .select(slotContextColumns)
     .from(availabilitySlots)
     .innerJoin(hospitals, eq(hospitals.id, availabilitySlots.hospital_id))
     .innerJoin(providers, eq(providers.id, availabilitySlots.provider_id))
@@ -45,16 +47,12 @@ export async function findSlotByLocalTime(
         between(availabilitySlots.starts_at, new Date(dayUtc - 14 * 3600_000), new Date(dayUtc + 38 * 3600_000)),
       ),
     );
-  for (const row of rows) {
-    const local = DateTime.fromJSDate(row.slot.starts_at, { zone: row.hospital.time_zone });
-    if (local.toFormat('dd/MM/yyyy') === dateText && local.toFormat('HH:mm') === time24) return row;
-  }
-  return null;
+  return rows.find((row) => startsAtLocal(row.slot.starts_at, row.hospital.time_zone, dateText, time24)) ?? null;
 }
 
 export async function loadSlotContext(db: Queryable, slotId: number): Promise<SlotContext | null> {
   const [row] = await db
-    .select({ slot: availabilitySlots, hospital: hospitals, provider: providers, specialityName: specialities.name })
+    .select(slotContextColumns)
     .from(availabilitySlots)
     .innerJoin(hospitals, eq(hospitals.id, availabilitySlots.hospital_id))
     .innerJoin(providers, eq(providers.id, availabilitySlots.provider_id))
@@ -98,6 +96,16 @@ export async function insertHold(tx: Tx, values: typeof bookings.$inferInsert): 
   return row ?? null;
 }
 
+/** Extends this patient's hold (and records what the checkout chose). */
+export async function updateHold(
+  tx: Tx,
+  bookingId: string,
+  values: Partial<typeof bookings.$inferInsert> & { hold_expires_at: Date; updatedAt: Date },
+): Promise<BookingRow> {
+  const [row] = await tx.update(bookings).set(values).where(eq(bookings.id, bookingId)).returning();
+  return row!;
+}
+
 /** A patient holds one slot at a time: their other holds with no payment in flight are released. */
 export async function releaseOtherHolds(tx: Tx, patientId: string, keepSlotId: number, now: Date): Promise<void> {
   await tx.execute(sql`
@@ -106,34 +114,36 @@ export async function releaseOtherHolds(tx: Tx, patientId: string, keepSlotId: n
       and not exists (select 1 from payments p where p.booking_id = bookings.id and p.status = 'PENDING')`);
 }
 
+/** The checkout expired: its hold ends too, unless another payment for it is still open. */
+export async function releaseHoldWithoutOpenPayment(tx: Tx, bookingId: string): Promise<void> {
+  await tx.execute(sql`
+          update bookings set status = 'Expired', updated_at = now()
+          where id = ${bookingId} and status = 'Held'
+            and not exists (select 1 from payments where booking_id = ${bookingId} and status = 'PENDING')`);
+}
+
+export async function findBooking(tx: Tx, bookingId: string, opts: { lock?: boolean } = {}): Promise<BookingRow | null> {
+  const query = tx.select().from(bookings).where(eq(bookings.id, bookingId));
+  const [row] = opts.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** The hold becomes the booking: Booked, with the method and amount that paid for it. */
+export async function markBooked(
+  tx: Tx,
+  bookingId: string,
+  paid: { payment_method: string; amount_minor: number },
+  now: Date,
+): Promise<BookingRow> {
+  const [row] = await tx
+    .update(bookings)
+    .set({ status: 'Booked', hold_expires_at: null, payment_method: paid.payment_method, amount_minor: paid.amount_minor, updatedAt: now })
+    .where(eq(bookings.id, bookingId))
+    .returning();
+  return row!;
+}
+
 export async function patientById(db: Queryable, id: string) {
   const [row] = await db.select().from(patients).where(eq(patients.id, id));
-  return row ?? null;
-}
-
-export async function latestOtp(db: Queryable, patientId: string) {
-  const [row] = await db
-    .select()
-    .from(otpCodes)
-    .where(eq(otpCodes.patient_id, patientId))
-    .orderBy(sql`${otpCodes.createdAt} desc`)
-    .limit(1);
-  return row ?? null;
-}
-
-export async function paymentForPatient(db: Queryable, externalId: string, patientId: string) {
-  const [row] = await db
-    .select({ payment: payments, booking: bookings })
-    .from(payments)
-    .innerJoin(bookings, eq(bookings.id, payments.booking_id))
-    .where(and(eq(payments.external_id, externalId), eq(bookings.patient_id, patientId)));
-  return row ?? null;
-}
-
-export async function paymentByExternalId(db: Queryable, gateway: string, externalId: string) {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.gateway, gateway), eq(payments.external_id, externalId)));
   return row ?? null;
 }

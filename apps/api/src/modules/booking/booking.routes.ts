@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  paymentConfigSchema,
   checkoutRequestSchema,
   checkoutResponseSchema,
   otpCheckQuerySchema,
@@ -17,16 +18,19 @@ import {
 import { callerOf, requirePatient, requireSelf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
 import { limit } from '../../plugins/rate-limit';
-import { createPaymentGateways, type PaymentGateways } from '../payments/payments';
-import { paymentsRoutes } from '../payments/payments.routes';
-import { RefundWorker } from '../payments/refund.worker';
-import { BookingService, PAYMENT_HOLD_MINUTES } from './booking.service';
+import type { PaymentEventHandler } from '../payments/payments.types';
+import type { BookingDeps } from './booking.types';
+import { checkCode } from './check-code';
+import { PAYMENT_HOLD_MINUTES } from './hold-slot';
+import { checkoutSessionStatus, paymentStatus, verifyPayment } from './payment-status';
+import { requestCode } from './request-code';
+import { settlePaymentEvent } from './settle-payment';
+import { startCardCheckout, startWalletCheckout } from './start-checkout';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    booking: BookingService;
-    payments: PaymentGateways;
-    refunds: RefundWorker;
+    /** Booking's entry points that app.ts wires to other modules. */
+    booking: { settlePaymentEvent: PaymentEventHandler };
   }
 }
 
@@ -35,27 +39,20 @@ const userParams = z.object({ userId: z.string().uuid('must be a user id') });
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const gateways = createPaymentGateways(app.config, app.db);
-  const refunds = new RefundWorker(app.db, gateways, app.log, Math.max(5_000, app.config.OUTBOX_POLL_MS * 5));
-  const service = new BookingService({
-    db: app.db,
-    config: app.config,
-    gateways,
-    log: app.log,
-    kickOutbox: () => app.outbox.kick(),
-    kickRefunds: () => refunds.kick(),
-  });
-  app.decorate('booking', service);
-  app.decorate('payments', gateways);
-  app.decorate('refunds', refunds);
-  app.addHook('onReady', async () => {
-    if (app.config.OUTBOX_WORKER) refunds.start();
-  });
-  app.addHook('onClose', async () => {
-    await refunds.stop();
-  });
+  const deps: BookingDeps = { db: app.db, config: app.config, payments: app.payments, log: app.log, kickOutbox: () => app.outbox.kick() };
+  app.decorate('booking', { settlePaymentEvent: (event) => settlePaymentEvent(deps, event) });
 
-  await app.register(paymentsRoutes, { gateways, onEvent: (e) => service.handleEvent(e), holdMinutes: PAYMENT_HOLD_MINUTES });
+  app.get(
+    '/api/payment-config',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Which gateways take card and wallet payments, with their public keys',
+        response: { 200: paymentConfigSchema },
+      },
+    },
+    async () => ({ ...app.payments.publicConfig(), holdMinutes: PAYMENT_HOLD_MINUTES }),
+  );
 
   // Counted per signed-in caller (the auth hook has run), never per the URL's user id: a stranger who
   // knows someone's id must not be able to spend their budget and lock them out of booking.
@@ -90,7 +87,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       requireSelf(req, req.params.userId);
-      const { email, holdExpiresAt } = await service.requestOtp(req.params.userId, req.body);
+      const { email, holdExpiresAt } = await requestCode(deps, req.params.userId, req.body);
       return { status: true as const, data: { email, holdExpiresAt: holdExpiresAt.toISOString() } };
     },
   );
@@ -112,7 +109,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       requireSelf(req, req.params.userId);
-      return service.checkOtp(req.params.userId, req.query.otp);
+      return checkCode(deps, req.params.userId, req.query.otp);
     },
   );
 
@@ -135,7 +132,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       requireSelf(req, req.params.userId);
-      return service.createCardCheckout(req.params.userId, req.body);
+      return startCardCheckout(deps, req.params.userId, req.body);
     },
   );
 
@@ -157,7 +154,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       requireSelf(req, req.params.userId);
-      return service.createWalletOrder(req.params.userId, req.body);
+      return startWalletCheckout(deps, req.params.userId, req.body);
     },
   );
 
@@ -170,7 +167,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['booking'],
         summary: 'After the payer approved: capture the payment and confirm the booking (idempotent)',
         description:
-          'Body is the payment verification data of SPEC §3. Only orderID and user_id are used: the amount and the booking come from the server.',
+          'Body is the payment verification data the web app sends (docs/booking.md). Only orderID and user_id are used: the amount and the booking come from the server.',
         security,
         querystring: z.object({ providerRegion: z.enum(['uk', 'usa']).optional() }),
         body: verifyPaymentSchema,
@@ -179,7 +176,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const caller = callerOf(req);
-      return { data: await service.verifyPayment(caller.id, req.body.user_id, req.body.orderID) };
+      return { data: await verifyPayment(deps, caller.id, req.body.user_id, req.body.orderID) };
     },
   );
 
@@ -196,7 +193,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentStatusResponseSchema, ...errors },
       },
     },
-    async (req) => ({ data: { status: await service.paymentStatus(callerOf(req).id, req.params.orderId) } }),
+    async (req) => ({ data: { status: await paymentStatus(deps, callerOf(req).id, req.params.orderId) } }),
   );
 
   app.get(
@@ -212,9 +209,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sessionStatusResponseSchema, ...errors },
       },
     },
-    async (req) => service.sessionStatus(callerOf(req).id, req.query.session_id),
+    async (req) => checkoutSessionStatus(deps, callerOf(req).id, req.query.session_id),
   );
 };
 
-/** Booking and payment calls (SPEC §7). Registered once in app.ts. */
-export const bookingRoutes = fp(routes, { name: 'booking' });
+/** The booking calls of the checkout (docs/booking.md). Registered once in app.ts, after the payments plugin. */
+export const bookingRoutes = fp(routes, { name: 'booking', dependencies: ['payments', 'mail'] });

@@ -3,11 +3,49 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
-import { availabilitySlots, bookings } from '../../db/schema/booking';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { availabilitySlots, bookings, payments } from '../../db/schema/booking';
 import { patients } from '../../db/schema/identity';
 import { hospitals, providers } from '../../db/schema/providers';
 import { DEMO_ACCOUNTS } from '../../db/seed/seed';
-import { mailTo } from '../../test/test-app';
+import type { SeedOptions } from '../../db/seed/seed';
+import { createTestApp, mailTo, type TestApp } from '../../test/test-app';
+
+/** A local fake of a payment provider's API (fake-gateways.ts). */
+export interface LocalFake {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The set-up every booking and gateway test file shares: one app on its own fresh database for the file, optionally
+ * in front of a local fake gateway whose address goes into the env, and a different free slot for each nextSlot().
+ */
+export function useBookingApp<F extends LocalFake | null = null>(
+  opts: { fake?: () => Promise<F>; env?: (fake: F) => Record<string, string>; seed?: SeedOptions } = {},
+) {
+  let t: TestApp | undefined;
+  let fake: F | undefined;
+  let n = 0;
+  beforeAll(async () => {
+    fake = (opts.fake ? await opts.fake() : null) as F;
+    t = await createTestApp({ env: opts.env?.(fake), seed: opts.seed });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+  return {
+    get app(): FastifyInstance {
+      return t!.app;
+    },
+    get fake(): F {
+      return fake!;
+    },
+    /** A different free slot for each call. */
+    nextSlot: (region: 'uk' | 'usa' = 'uk') => freeSlot(t!.app, region, n++),
+  };
+}
 
 export interface TestPatient {
   id: string;
@@ -143,4 +181,24 @@ export async function rawMailTo(app: FastifyInstance, to: string): Promise<strin
   await app.outbox.drain();
   const rows = await app.db.execute(sql`select raw from dev_mailbox where "to" = ${to} order by id desc`);
   return (rows as unknown as { rows: { raw: string }[] }).rows.map((r) => r.raw);
+}
+
+/** Every hold on the slot runs out now. */
+export async function expireHolds(app: FastifyInstance, slotId: number): Promise<void> {
+  await app.db
+    .update(bookings)
+    .set({ hold_expires_at: new Date(Date.now() - 1000) })
+    .where(eq(bookings.slot_id, slotId));
+}
+
+/** The first patient's hold runs out and `other` takes the slot before the first one's payment arrives. */
+export async function loseSlotTo(app: FastifyInstance, s: SlotPick, other: TestPatient): Promise<void> {
+  await expireHolds(app, s.slotId);
+  expect((await requestOtp(app, other, s)).statusCode).toBe(200);
+}
+
+/** Our payment record for a gateway id (checkout session or wallet order). */
+export async function paymentOf(app: FastifyInstance, externalId: string) {
+  const [row] = await app.db.select().from(payments).where(eq(payments.external_id, externalId));
+  return row!;
 }

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingMessages } from '@careslot/contracts/booking';
 import { bookings, otpCodes, payments, sandboxPayments } from '../../db/schema/booking';
-import { createTestApp, mailTo, type TestApp } from '../../test/test-app';
-import { cancellationMail } from './booking.emails';
+import { mailTo } from '../../test/test-app';
+import { cancellationMail } from './cancellation-mail';
 import { loadSlotContext } from './booking.repository';
 import {
   attemptOf,
@@ -12,115 +12,111 @@ import {
   checkOtp,
   checkoutBody,
   demoPatient,
-  freeSlot,
+  loseSlotTo,
   newPatient,
   otpFromMail,
+  paymentOf,
   paymentStatus,
   payWithCard,
   rawMailTo,
   requestOtp,
   startCardCheckout,
   startWalletOrder,
+  useBookingApp,
   verifiedAttempt,
   type TestPatient,
 } from './booking.test-helpers';
 
-let t: TestApp;
-let slotCounter = 0;
+const g = useBookingApp();
 /** A different free slot for each test. */
-const nextSlot = (region: 'uk' | 'usa' = 'uk') => freeSlot(t.app, region, slotCounter++);
+const nextSlot = g.nextSlot;
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-describe('OTP (SPEC §5)', () => {
+describe('one-time code (docs/booking.md)', () => {
   it('holds the slot, e-mails a 6-digit code to the masked address and verifies it', async () => {
-    const p = await newPatient(t.app, 'otp-ok');
+    const p = await newPatient(g.app, 'otp-ok');
     const s = await nextSlot();
-    const res = await requestOtp(t.app, p, s);
+    const res = await requestOtp(g.app, p, s);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: true, data: { email: 'paxxxxxxxxxxxx@example.com' } });
     expect(new Date(res.json().data.holdExpiresAt).getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
-    const [held] = await bookingsOfSlot(t.app, s.slotId);
+    const [held] = await bookingsOfSlot(g.app, s.slotId);
     expect(held).toMatchObject({ status: 'Held', patient_id: p.id });
 
-    const code = await otpFromMail(t.app, p.email);
+    const code = await otpFromMail(g.app, p.email);
     expect(code).toMatch(/^\d{6}$/);
     // Stored hashed, never in clear.
-    const [row] = await t.app.db.select().from(otpCodes).where(eq(otpCodes.patient_id, p.id));
+    const [row] = await g.app.db.select().from(otpCodes).where(eq(otpCodes.patient_id, p.id));
     expect(row!.code_hash).not.toContain(code);
 
     const wrong = code === '000000' ? '111111' : '000000';
-    expect((await checkOtp(t.app, p, wrong)).json()).toEqual({ status: false, message: bookingMessages.invalidOtp });
-    expect((await checkOtp(t.app, p, '12345')).json()).toMatchObject({ status: false, message: bookingMessages.invalidOtp });
-    expect((await checkOtp(t.app, p, code)).json()).toEqual({ status: true });
+    expect((await checkOtp(g.app, p, wrong)).json()).toEqual({ status: false, message: bookingMessages.invalidOtp });
+    expect((await checkOtp(g.app, p, '12345')).json()).toMatchObject({ status: false, message: bookingMessages.invalidOtp });
+    expect((await checkOtp(g.app, p, code)).json()).toEqual({ status: true });
   });
 
   it('re-uses the code within the resend cooldown instead of mailing another', async () => {
-    const p = await newPatient(t.app, 'otp-cool');
+    const p = await newPatient(g.app, 'otp-cool');
     const s = await nextSlot();
-    expect((await requestOtp(t.app, p, s)).statusCode).toBe(200);
-    expect((await requestOtp(t.app, p, s)).statusCode).toBe(200);
-    const codes = (await mailTo(t.app, p.email)).filter((m) => /verification code/.test(m.subject));
+    expect((await requestOtp(g.app, p, s)).statusCode).toBe(200);
+    expect((await requestOtp(g.app, p, s)).statusCode).toBe(200);
+    const codes = (await mailTo(g.app, p.email)).filter((m) => /verification code/.test(m.subject));
     expect(codes).toHaveLength(1);
   });
 
   it('refuses an expired code', async () => {
-    const p = await newPatient(t.app, 'otp-exp');
+    const p = await newPatient(g.app, 'otp-exp');
     const s = await nextSlot();
-    await requestOtp(t.app, p, s);
-    const code = await otpFromMail(t.app, p.email);
-    await t.app.db
+    await requestOtp(g.app, p, s);
+    const code = await otpFromMail(g.app, p.email);
+    await g.app.db
       .update(otpCodes)
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where(eq(otpCodes.patient_id, p.id));
-    expect((await checkOtp(t.app, p, code)).json()).toMatchObject({ status: false });
-    expect((await startCardCheckout(t.app, p, s)).statusCode).toBe(403);
+    expect((await checkOtp(g.app, p, code)).json()).toMatchObject({ status: false });
+    expect((await startCardCheckout(g.app, p, s)).statusCode).toBe(403);
   });
 
   it('locks a code after 5 wrong tries, even for the right code', async () => {
-    const p = await newPatient(t.app, 'otp-lock');
+    const p = await newPatient(g.app, 'otp-lock');
     const s = await nextSlot();
-    await requestOtp(t.app, p, s);
-    const code = await otpFromMail(t.app, p.email);
+    await requestOtp(g.app, p, s);
+    const code = await otpFromMail(g.app, p.email);
     const wrong = code === '999999' ? '888888' : '999999';
-    const tries = await Promise.all(Array.from({ length: 5 }, () => checkOtp(t.app, p, wrong)));
+    const tries = await Promise.all(Array.from({ length: 5 }, () => checkOtp(g.app, p, wrong)));
     expect(tries.every((r) => r.json().status === false)).toBe(true);
-    const last = (await checkOtp(t.app, p, code)).json();
+    const last = (await checkOtp(g.app, p, code)).json();
     expect(last).toEqual({ status: false, message: 'Too many wrong codes. Please request a new one.' });
   });
 
   it('uses a code up with the booking it confirms', async () => {
-    const p = await newPatient(t.app, 'otp-reuse');
+    const p = await newPatient(g.app, 'otp-reuse');
     const s = await nextSlot();
-    await requestOtp(t.app, p, s);
-    const code = await otpFromMail(t.app, p.email);
-    expect((await checkOtp(t.app, p, code)).json().status).toBe(true);
-    const checkout = await startCardCheckout(t.app, p, s);
-    expect((await payWithCard(t.app, checkout.json().sessionId)).statusCode).toBe(200);
-    expect((await checkOtp(t.app, p, code)).json().status).toBe(false);
+    await requestOtp(g.app, p, s);
+    const code = await otpFromMail(g.app, p.email);
+    expect((await checkOtp(g.app, p, code)).json().status).toBe(true);
+    const checkout = await startCardCheckout(g.app, p, s);
+    expect((await payWithCard(g.app, checkout.json().sessionId)).statusCode).toBe(200);
+    expect((await checkOtp(g.app, p, code)).json().status).toBe(false);
     // A second booking needs a new code.
     const other = await nextSlot();
-    expect((await startCardCheckout(t.app, p, other)).statusCode).toBe(403);
+    expect((await startCardCheckout(g.app, p, other)).statusCode).toBe(403);
   });
 
   it('only lets patients act for themselves', async () => {
-    const p = await newPatient(t.app, 'self-a');
-    const q = await newPatient(t.app, 'self-b');
+    const p = await newPatient(g.app, 'self-a');
+    const q = await newPatient(g.app, 'self-b');
     const s = await nextSlot();
-    const asOther = await t.app.inject({
+    const asOther = await g.app.inject({
       method: 'POST',
       url: `/user/user-otp-verification/${q.id}/`,
       headers: auth(p),
       payload: attemptOf(s),
     });
     expect(asOther.statusCode).toBe(403);
-    const anonymous = await t.app.inject({ method: 'POST', url: `/user/user-otp-verification/${p.id}/`, payload: attemptOf(s) });
+    const anonymous = await g.app.inject({ method: 'POST', url: `/user/user-otp-verification/${p.id}/`, payload: attemptOf(s) });
     expect(anonymous.statusCode).toBe(401);
-    const provider = await t.app.tokens.signAccess({ id: p.id, type: 'provider' });
-    const asProvider = await t.app.inject({
+    const provider = await g.app.tokens.signAccess({ id: p.id, type: 'provider' });
+    const asProvider = await g.app.inject({
       method: 'POST',
       url: `/user/stripe-checkout/${p.id}/`,
       headers: { authorization: `Bearer ${provider}` },
@@ -130,13 +126,13 @@ describe('OTP (SPEC §5)', () => {
   });
 
   it('answers 404 for a slot that does not exist and 400 for malformed attempts', async () => {
-    const p = await newPatient(t.app, 'bad-attempt');
+    const p = await newPatient(g.app, 'bad-attempt');
     const s = await nextSlot();
-    const noSlot = await requestOtp(t.app, p, { ...s, timeSlot: '3:17 AM' });
+    const noSlot = await requestOtp(g.app, p, { ...s, timeSlot: '3:17 AM' });
     expect(noSlot.statusCode).toBe(404);
-    const badDate = await requestOtp(t.app, p, { ...s, bookedDate: '31/02/2027' });
+    const badDate = await requestOtp(g.app, p, { ...s, bookedDate: '31/02/2027' });
     expect(badDate.statusCode).toBe(400);
-    const badTime = await requestOtp(t.app, p, { ...s, timeSlot: '25:00' });
+    const badTime = await requestOtp(g.app, p, { ...s, timeSlot: '25:00' });
     expect(badTime.statusCode).toBe(400);
   });
 });
@@ -144,42 +140,42 @@ describe('OTP (SPEC §5)', () => {
 describe('card payment through the sandbox gateway', () => {
   let p: TestPatient;
   beforeAll(async () => {
-    p = await demoPatient(t.app);
+    p = await demoPatient(g.app);
   });
 
   it('books and pays end to end with 4242…, with confirmation e-mail and .ics', async () => {
     const s = await nextSlot();
-    await verifiedAttempt(t.app, p, s);
-    const res = await startCardCheckout(t.app, p, s);
+    await verifiedAttempt(g.app, p, s);
+    const res = await startCardCheckout(g.app, p, s);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ gateway: 'sandbox', amount: s.amount, currency: 'GBP' });
     expect(body.clientSecret).toMatch(new RegExp(`^${body.sessionId}_secret_[A-Za-z0-9_-]+$`));
 
-    const open = await t.app.inject({ url: `/user/stripe-checkout-session-status?session_id=${body.sessionId}`, headers: auth(p) });
+    const open = await g.app.inject({ url: `/user/stripe-checkout-session-status?session_id=${body.sessionId}`, headers: auth(p) });
     expect(open.json()).toEqual({ status: 'open', customer_email: p.email });
-    expect(await paymentStatus(t.app, p, body.sessionId)).toBe('PENDING');
+    expect(await paymentStatus(g.app, p, body.sessionId)).toBe('PENDING');
 
-    const pay = await payWithCard(t.app, body.sessionId);
+    const pay = await payWithCard(g.app, body.sessionId);
     expect(pay.json()).toMatchObject({ status: 'complete', payment_status: 'paid' });
-    expect(await paymentStatus(t.app, p, body.sessionId)).toBe('COMPLETED');
-    const done = await t.app.inject({ url: `/user/stripe-checkout-session-status?session_id=${body.sessionId}`, headers: auth(p) });
+    expect(await paymentStatus(g.app, p, body.sessionId)).toBe('COMPLETED');
+    const done = await g.app.inject({ url: `/user/stripe-checkout-session-status?session_id=${body.sessionId}`, headers: auth(p) });
     expect(done.json()).toEqual({ status: 'complete', customer_email: p.email });
 
-    const [booking] = await bookingsOfSlot(t.app, s.slotId);
+    const [booking] = await bookingsOfSlot(g.app, s.slotId);
     expect(booking).toMatchObject({ status: 'Booked', patient_id: p.id, amount_minor: s.amount, hold_expires_at: null });
 
-    const mails = (await mailTo(t.app, p.email)).filter((m) => m.subject.startsWith('Booking confirmed'));
+    const mails = (await mailTo(g.app, p.email)).filter((m) => m.subject.startsWith('Booking confirmed'));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('Amount paid: £');
     expect(mails[0]!.text).toMatch(/Hospital: .+, .+/);
-    const raw = (await rawMailTo(t.app, p.email)).find((r) => r.includes('Booking confirmed'))!;
+    const raw = (await rawMailTo(g.app, p.email)).find((r) => r.includes('Booking confirmed'))!;
     expect(raw.match(/BEGIN:VCALENDAR/g)).toHaveLength(1);
     expect(raw).toContain('method=REQUEST');
     expect(raw).toContain(`UID:${booking!.ics_uid}`);
 
     // A later cancellation sends METHOD:CANCEL with the same UID and a higher SEQUENCE.
-    const ctx = (await loadSlotContext(t.app.db, s.slotId))!;
+    const ctx = (await loadSlotContext(g.app.db, s.slotId))!;
     const cancel = cancellationMail(
       ctx,
       booking!,
@@ -199,72 +195,68 @@ describe('card payment through the sandbox gateway', () => {
   });
 
   it('charges the follow-up fee for a returning patient, in USD for usa', async () => {
-    const q = await newPatient(t.app, 'usa');
+    const q = await newPatient(g.app, 'usa');
     const s = await nextSlot('usa');
-    await verifiedAttempt(t.app, q, s);
-    const res = await startCardCheckout(t.app, q, s, { type_of_visit: 'follow_up', selectedAmount: 1 });
+    await verifiedAttempt(g.app, q, s);
+    const res = await startCardCheckout(g.app, q, s, { type_of_visit: 'follow_up', selectedAmount: 1 });
     expect(res.json()).toMatchObject({ amount: s.followAmount, currency: 'USD' });
   });
 
   it('refuses a checkout without a verified OTP', async () => {
-    const q = await newPatient(t.app, 'no-otp');
+    const q = await newPatient(g.app, 'no-otp');
     const s = await nextSlot();
-    await requestOtp(t.app, q, s);
-    const res = await startCardCheckout(t.app, q, s);
+    await requestOtp(g.app, q, s);
+    const res = await startCardCheckout(g.app, q, s);
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Please verify the code we e-mailed you before paying.');
   });
 
-  it('explains a too-short purpose (SPEC §5)', async () => {
-    const q = await newPatient(t.app, 'purpose');
+  it('explains a too-short purpose (docs/booking.md)', async () => {
+    const q = await newPatient(g.app, 'purpose');
     const s = await nextSlot();
-    await verifiedAttempt(t.app, q, s);
-    const short = await startCardCheckout(t.app, q, s, { purpose_for_visit: '  headache ' });
+    await verifiedAttempt(g.app, q, s);
+    const short = await startCardCheckout(g.app, q, s, { purpose_for_visit: '  headache ' });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe(bookingMessages.purposeTooShort);
-    const digits = await startCardCheckout(t.app, q, s, { purpose_for_visit: '1234' });
+    const digits = await startCardCheckout(g.app, q, s, { purpose_for_visit: '1234' });
     expect(digits.json().message).toBe(bookingMessages.purposeInvalid);
   });
 
   it('keeps the session open after a declined card and an insufficient-funds card', async () => {
-    const q = await newPatient(t.app, 'declined');
+    const q = await newPatient(g.app, 'declined');
     const s = await nextSlot();
-    await verifiedAttempt(t.app, q, s);
-    const { sessionId } = (await startCardCheckout(t.app, q, s)).json();
-    const declined = await payWithCard(t.app, sessionId, '4000 0000 0000 0002');
+    await verifiedAttempt(g.app, q, s);
+    const { sessionId } = (await startCardCheckout(g.app, q, s)).json();
+    const declined = await payWithCard(g.app, sessionId, '4000 0000 0000 0002');
     expect(declined.statusCode).toBe(402);
     expect(declined.json().message).toBe('Your card was declined.');
-    const funds = await payWithCard(t.app, sessionId, '4000000000009995');
+    const funds = await payWithCard(g.app, sessionId, '4000000000009995');
     expect(funds.statusCode).toBe(402);
     expect(funds.json().message).toBe('Your card has insufficient funds.');
-    const invalid = await payWithCard(t.app, sessionId, '4242 4242 4242 4241');
+    const invalid = await payWithCard(g.app, sessionId, '4242 4242 4242 4241');
     expect(invalid.statusCode).toBe(400);
-    expect(await paymentStatus(t.app, q, sessionId)).toBe('PENDING');
-    const [held] = await bookingsOfSlot(t.app, s.slotId);
+    expect(await paymentStatus(g.app, q, sessionId)).toBe('PENDING');
+    const [held] = await bookingsOfSlot(g.app, s.slotId);
     expect(held!.status).toBe('Held');
   });
 
-  it('answers 409 with the SPEC text when another patient holds the slot', async () => {
-    const a = await newPatient(t.app, 'taken-a');
-    const b = await newPatient(t.app, 'taken-b');
+  it('answers 409 with the product text when another patient holds the slot', async () => {
+    const a = await newPatient(g.app, 'taken-a');
+    const b = await newPatient(g.app, 'taken-b');
     const s = await nextSlot();
-    expect((await requestOtp(t.app, a, s)).statusCode).toBe(200);
-    const res = await requestOtp(t.app, b, s);
+    expect((await requestOtp(g.app, a, s)).statusCode).toBe(200);
+    const res = await requestOtp(g.app, b, s);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(bookingMessages.slotTaken);
   });
 
   it('frees a slot whose hold expired', async () => {
-    const a = await newPatient(t.app, 'expire-a');
-    const b = await newPatient(t.app, 'expire-b');
+    const a = await newPatient(g.app, 'expire-a');
+    const b = await newPatient(g.app, 'expire-b');
     const s = await nextSlot();
-    await requestOtp(t.app, a, s);
-    await t.app.db
-      .update(bookings)
-      .set({ hold_expires_at: new Date(Date.now() - 1000) })
-      .where(eq(bookings.slot_id, s.slotId));
-    expect((await requestOtp(t.app, b, s)).statusCode).toBe(200);
-    const rows = await bookingsOfSlot(t.app, s.slotId);
+    await requestOtp(g.app, a, s);
+    await loseSlotTo(g.app, s, b);
+    const rows = await bookingsOfSlot(g.app, s.slotId);
     expect(rows.map((r) => r.status).sort()).toEqual(['Expired', 'Held']);
   });
 
@@ -272,59 +264,54 @@ describe('card payment through the sandbox gateway', () => {
     const s = await nextSlot();
     const codes: number[] = [];
     for (let i = 0; i < 20; i++) {
-      const q = await newPatient(t.app, `seq-${i}`);
-      codes.push((await requestOtp(t.app, q, s)).statusCode);
+      const q = await newPatient(g.app, `seq-${i}`);
+      codes.push((await requestOtp(g.app, q, s)).statusCode);
     }
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(19);
   });
 
   it('refunds a payment that arrives after the slot was lost, and tells the patient', async () => {
-    const a = await newPatient(t.app, 'lost-a');
-    const b = await newPatient(t.app, 'lost-b');
+    const a = await newPatient(g.app, 'lost-a');
+    const b = await newPatient(g.app, 'lost-b');
     const s = await nextSlot();
-    await verifiedAttempt(t.app, a, s);
-    const { sessionId } = (await startCardCheckout(t.app, a, s)).json();
+    await verifiedAttempt(g.app, a, s);
+    const { sessionId } = (await startCardCheckout(g.app, a, s)).json();
     // A's hold runs out and B takes the slot before A's payment arrives.
-    await t.app.db
-      .update(bookings)
-      .set({ hold_expires_at: new Date(Date.now() - 1000) })
-      .where(eq(bookings.slot_id, s.slotId));
-    expect((await requestOtp(t.app, b, s)).statusCode).toBe(200);
-    expect((await payWithCard(t.app, sessionId)).statusCode).toBe(200);
+    await loseSlotTo(g.app, s, b);
+    expect((await payWithCard(g.app, sessionId)).statusCode).toBe(200);
 
-    expect(await paymentStatus(t.app, a, sessionId)).toBe('FAILED');
-    const verify = await t.app.inject({
+    expect(await paymentStatus(g.app, a, sessionId)).toBe('FAILED');
+    const verify = await g.app.inject({
       method: 'POST',
       url: '/user/verify-payment/',
       headers: auth(a),
       payload: { orderID: sessionId, user_id: a.id, paymentMethod: 'stripe' },
     });
     expect(verify.json().data).toEqual({ success: false, status: 'FAILED', message: bookingMessages.slotTaken });
-    await t.app.refunds.drain();
-    const [pay] = await t.app.db.select().from(payments).where(eq(payments.external_id, sessionId));
-    expect(pay).toMatchObject({ status: 'REFUNDED' });
-    const [sandboxRow] = await t.app.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, sessionId));
+    await g.app.refunds.drain();
+    expect(await paymentOf(g.app, sessionId)).toMatchObject({ status: 'REFUNDED' });
+    const [sandboxRow] = await g.app.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, sessionId));
     expect(sandboxRow!.refunded_minor).toBe(s.amount);
-    expect((await mailTo(t.app, a.email)).some((m) => m.subject === 'Refund: your slot was no longer available')).toBe(true);
-    const active = (await bookingsOfSlot(t.app, s.slotId)).filter((r) => r.status === 'Held' || r.status === 'Booked');
+    expect((await mailTo(g.app, a.email)).some((m) => m.subject === 'Refund: your slot was no longer available')).toBe(true);
+    const active = (await bookingsOfSlot(g.app, s.slotId)).filter((r) => r.status === 'Held' || r.status === 'Booked');
     expect(active).toHaveLength(1);
     expect(active[0]!.patient_id).toBe(b.id);
   });
 
   it('never charges twice for one booking: a second paid session is refunded', async () => {
-    const q = await newPatient(t.app, 'double');
+    const q = await newPatient(g.app, 'double');
     const s = await nextSlot();
-    await verifiedAttempt(t.app, q, s);
-    const first = (await startCardCheckout(t.app, q, s)).json();
-    const second = (await startCardCheckout(t.app, q, s)).json();
+    await verifiedAttempt(g.app, q, s);
+    const first = (await startCardCheckout(g.app, q, s)).json();
+    const second = (await startCardCheckout(g.app, q, s)).json();
     expect(first.sessionId).not.toBe(second.sessionId);
-    await payWithCard(t.app, first.sessionId);
-    await payWithCard(t.app, second.sessionId);
-    expect(await paymentStatus(t.app, q, first.sessionId)).toBe('COMPLETED');
-    expect(await paymentStatus(t.app, q, second.sessionId)).toBe('FAILED');
-    await t.app.refunds.drain();
-    const rows = await t.app.db
+    await payWithCard(g.app, first.sessionId);
+    await payWithCard(g.app, second.sessionId);
+    expect(await paymentStatus(g.app, q, first.sessionId)).toBe('COMPLETED');
+    expect(await paymentStatus(g.app, q, second.sessionId)).toBe('FAILED');
+    await g.app.refunds.drain();
+    const rows = await g.app.db
       .select()
       .from(payments)
       .innerJoin(bookings, eq(bookings.id, payments.booking_id))
@@ -333,40 +320,40 @@ describe('card payment through the sandbox gateway', () => {
   });
 
   it('treats verify calls and repeated events as no-ops once settled (replay ×10 → one booking, one e-mail)', async () => {
-    const q = await newPatient(t.app, 'replay');
+    const q = await newPatient(g.app, 'replay');
     const s = await nextSlot();
-    await verifiedAttempt(t.app, q, s);
-    const { sessionId } = (await startCardCheckout(t.app, q, s)).json();
-    await t.app.payments.sandbox.payCheckoutSession(sessionId, '4242424242424242');
+    await verifiedAttempt(g.app, q, s);
+    const { sessionId } = (await startCardCheckout(g.app, q, s)).json();
+    await g.app.payments.gateways.sandbox.payCheckoutSession(sessionId, '4242424242424242');
     const event = { gateway: 'sandbox' as const, eventId: 'evt_replay_1', type: 'checkout.completed' as const, externalId: sessionId };
-    await Promise.all(Array.from({ length: 10 }, () => t.app.booking.handleEvent(event)));
+    await Promise.all(Array.from({ length: 10 }, () => g.app.payments.receiveEvent(event)));
     const verifies = await Promise.all(
       Array.from({ length: 10 }, () =>
-        t.app.inject({ method: 'POST', url: '/user/verify-payment/', headers: auth(q), payload: { orderID: sessionId, user_id: q.id } }),
+        g.app.inject({ method: 'POST', url: '/user/verify-payment/', headers: auth(q), payload: { orderID: sessionId, user_id: q.id } }),
       ),
     );
     expect(verifies.every((v) => v.json().data.success === true)).toBe(true);
-    const booked = (await bookingsOfSlot(t.app, s.slotId)).filter((r) => r.status === 'Booked');
+    const booked = (await bookingsOfSlot(g.app, s.slotId)).filter((r) => r.status === 'Booked');
     expect(booked).toHaveLength(1);
-    const confirmations = (await mailTo(t.app, q.email)).filter((m) => m.subject.startsWith('Booking confirmed'));
+    const confirmations = (await mailTo(g.app, q.email)).filter((m) => m.subject.startsWith('Booking confirmed'));
     expect(confirmations).toHaveLength(1);
   });
 });
 
 describe('wallet payment through the sandbox gateway', () => {
   it('creates the order with the server amount, captures on verify and confirms', async () => {
-    const q = await newPatient(t.app, 'wallet');
+    const q = await newPatient(g.app, 'wallet');
     const s = await nextSlot();
-    await verifiedAttempt(t.app, q, s);
-    const res = await startWalletOrder(t.app, q, s, { type_of_visit: 'follow_up' });
+    await verifiedAttempt(g.app, q, s);
+    const res = await startWalletOrder(g.app, q, s, { type_of_visit: 'follow_up' });
     expect(res.statusCode).toBe(200);
     const { orderID, amount, currency } = res.json();
     expect({ amount, currency }).toEqual({ amount: s.followAmount, currency: 'GBP' });
-    const order = await t.app.inject({ url: `/sandbox/paypal/orders/${orderID}` });
+    const order = await g.app.inject({ url: `/sandbox/paypal/orders/${orderID}` });
     expect(order.json()).toMatchObject({ status: 'CREATED', amount: s.followAmount });
 
     // Verifying before approval changes nothing.
-    const early = await t.app.inject({
+    const early = await g.app.inject({
       method: 'POST',
       url: '/user/verify-payment/',
       headers: auth(q),
@@ -374,9 +361,9 @@ describe('wallet payment through the sandbox gateway', () => {
     });
     expect(early.json().data).toMatchObject({ success: false, status: 'PENDING' });
 
-    const approved = await t.app.inject({ method: 'POST', url: `/sandbox/paypal/orders/${orderID}/approve` });
+    const approved = await g.app.inject({ method: 'POST', url: `/sandbox/paypal/orders/${orderID}/approve` });
     expect(approved.json(), approved.body).toMatchObject({ status: 'APPROVED' });
-    const verify = await t.app.inject({
+    const verify = await g.app.inject({
       method: 'POST',
       url: '/user/verify-payment/?providerRegion=uk',
       headers: auth(q),
@@ -390,29 +377,29 @@ describe('wallet payment through the sandbox gateway', () => {
       },
     });
     expect(verify.json()).toEqual({ data: { success: true, status: 'COMPLETED' } });
-    expect(await paymentStatus(t.app, q, orderID)).toBe('COMPLETED');
-    const [booking] = (await bookingsOfSlot(t.app, s.slotId)).filter((b) => b.status === 'Booked');
+    expect(await paymentStatus(g.app, q, orderID)).toBe('COMPLETED');
+    const [booking] = (await bookingsOfSlot(g.app, s.slotId)).filter((b) => b.status === 'Booked');
     expect(booking).toMatchObject({ payment_method: 'paypal', type_of_visit: 'follow_up', amount_minor: s.followAmount });
   });
 
   it('reports a cancelled wallet payment as FAILED and keeps the hold', async () => {
-    const q = await newPatient(t.app, 'wallet-cancel');
+    const q = await newPatient(g.app, 'wallet-cancel');
     const s = await nextSlot();
-    await verifiedAttempt(t.app, q, s);
-    const { orderID } = (await startWalletOrder(t.app, q, s)).json();
-    expect((await t.app.inject({ method: 'POST', url: `/sandbox/paypal/orders/${orderID}/cancel` })).json().status).toBe('CANCELLED');
-    expect(await paymentStatus(t.app, q, orderID)).toBe('FAILED');
-    const [held] = await bookingsOfSlot(t.app, s.slotId);
+    await verifiedAttempt(g.app, q, s);
+    const { orderID } = (await startWalletOrder(g.app, q, s)).json();
+    expect((await g.app.inject({ method: 'POST', url: `/sandbox/paypal/orders/${orderID}/cancel` })).json().status).toBe('CANCELLED');
+    expect(await paymentStatus(g.app, q, orderID)).toBe('FAILED');
+    const [held] = await bookingsOfSlot(g.app, s.slotId);
     expect(held!.status).toBe('Held');
   });
 
   it("refuses to verify someone else's payment", async () => {
-    const q = await newPatient(t.app, 'wallet-owner');
-    const r = await newPatient(t.app, 'wallet-thief');
+    const q = await newPatient(g.app, 'wallet-owner');
+    const r = await newPatient(g.app, 'wallet-thief');
     const s = await nextSlot();
-    await verifiedAttempt(t.app, q, s);
-    const { orderID } = (await startWalletOrder(t.app, q, s)).json();
-    const asOther = await t.app.inject({
+    await verifiedAttempt(g.app, q, s);
+    const { orderID } = (await startWalletOrder(g.app, q, s)).json();
+    const asOther = await g.app.inject({
       method: 'POST',
       url: '/user/verify-payment/',
       headers: auth(r),
@@ -420,16 +407,16 @@ describe('wallet payment through the sandbox gateway', () => {
     });
     expect(asOther.statusCode).toBe(404);
     expect(asOther.json().message).toBe(bookingMessages.verificationFailed);
-    const spoofed = await t.app.inject({
+    const spoofed = await g.app.inject({
       method: 'POST',
       url: '/user/verify-payment/',
       headers: auth(r),
       payload: { orderID, user_id: q.id },
     });
     expect(spoofed.statusCode).toBe(403);
-    const status = await t.app.inject({ url: `/user/check-payment-status/${orderID}/`, headers: auth(r) });
+    const status = await g.app.inject({ url: `/user/check-payment-status/${orderID}/`, headers: auth(r) });
     expect(status.statusCode).toBe(404);
-    const rows = await t.app.db
+    const rows = await g.app.db
       .select()
       .from(bookings)
       .where(and(eq(bookings.slot_id, s.slotId), eq(bookings.status, 'Booked')));
@@ -439,7 +426,7 @@ describe('wallet payment through the sandbox gateway', () => {
 
 describe('payment configuration', () => {
   it('says the sandbox takes both methods when no keys are set', async () => {
-    const res = await t.app.inject({ url: '/api/payment-config' });
+    const res = await g.app.inject({ url: '/api/payment-config' });
     expect(res.json()).toEqual({
       card: { gateway: 'sandbox', publishableKey: null },
       wallet: { gateway: 'sandbox', clientId: null },
@@ -448,7 +435,7 @@ describe('payment configuration', () => {
   });
 
   it('documents every booking and sandbox call in OpenAPI', async () => {
-    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const doc = (await g.app.inject({ url: '/api/docs/json' })).json();
     for (const path of [
       '/user/user-otp-verification/{userId}/',
       '/user/stripe-checkout/{userId}/',

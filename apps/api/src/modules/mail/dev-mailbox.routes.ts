@@ -1,9 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { devMailbox } from '../../db/schema/mail';
 import { escapeHtml } from '../../lib/html';
 import { NotFoundError } from '../../lib/errors';
+import { findDevMailboxMessage, listDevMailbox } from './mail.repository';
 
 const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · CareSlot dev mailbox</title>
@@ -36,18 +35,13 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const rows = await db
-        .select()
-        .from(devMailbox)
-        .where(req.query.to ? eq(devMailbox.to, req.query.to.toLowerCase()) : undefined)
-        .orderBy(desc(devMailbox.id))
-        .limit(200);
+      const rows = await listDevMailbox(db, req.query.to?.toLowerCase());
       return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
     },
   );
 
   app.get('/dev/mail', { schema: { hide: true } }, async (_req, reply) => {
-    const rows = await db.select().from(devMailbox).orderBy(desc(devMailbox.id)).limit(200);
+    const rows = await listDevMailbox(db);
     const list = rows.length
       ? `<table><thead><tr><th>To</th><th>Subject</th><th>Received</th></tr></thead><tbody>${rows
           .map(
@@ -62,7 +56,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const idParams = z.object({ id: z.coerce.number().int().positive() });
 
   app.get('/dev/mail/:id', { schema: { hide: true, params: idParams } }, async (req, reply) => {
-    const [m] = await db.select().from(devMailbox).where(eq(devMailbox.id, req.params.id));
+    const m = await findDevMailboxMessage(db, req.params.id);
     if (!m) throw new NotFoundError('That message does not exist.');
     return reply.type('text/html').send(
       page(
@@ -74,7 +68,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/dev/mail/:id/html', { schema: { hide: true, params: idParams } }, async (req, reply) => {
-    const [m] = await db.select().from(devMailbox).where(eq(devMailbox.id, req.params.id));
+    const m = await findDevMailboxMessage(db, req.params.id);
     if (!m) throw new NotFoundError('That message does not exist.');
     return reply
       .header('content-security-policy', "default-src 'none'; img-src * data:; style-src 'unsafe-inline'")

@@ -1,5 +1,5 @@
-import { mailOutbox } from '../../db/schema/mail';
 import type { Queryable } from '../../db/client';
+import { insertOutboxMail } from './mail.repository';
 import type { OutgoingMail } from './mail.types';
 
 /**
@@ -7,12 +7,5 @@ import type { OutgoingMail } from './mail.types';
  * so the message exists exactly when the change does; the outbox worker sends it.
  */
 export async function enqueueMail(q: Queryable, mail: OutgoingMail): Promise<void> {
-  await q.insert(mailOutbox).values({
-    to: mail.to,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
-    ics: mail.ics?.content ?? null,
-    ics_method: mail.ics?.method ?? null,
-  });
+  await insertOutboxMail(q, mail);
 }

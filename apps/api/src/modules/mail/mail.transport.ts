@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
-import { devMailbox } from '../../db/schema/mail';
+import { insertDevMailboxMessage } from './mail.repository';
 import type { MailMessage, MailTransport } from './mail.types';
 
 function toNodemailer(m: MailMessage): nodemailer.SendMailOptions {
@@ -33,7 +33,7 @@ export function devMailboxTransport(db: Db): MailTransport {
     async send(m) {
       const info = await renderer.sendMail(toNodemailer(m));
       const raw = Buffer.isBuffer(info.message) ? info.message.toString('utf8') : String(info.message);
-      await db.insert(devMailbox).values({ to: m.to, subject: m.subject, text: m.text, html: m.html, raw });
+      await insertDevMailboxMessage(db, { to: m.to, subject: m.subject, text: m.text, html: m.html, raw });
     },
     close: () => renderer.close(),
   };

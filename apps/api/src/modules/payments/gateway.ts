@@ -1,10 +1,11 @@
+import { AppError } from '../../lib/errors';
+import type { Currency } from './payments.types';
+
 /**
  * One interface in front of every payment provider. Card payments go through a CardGateway
  * (`sandbox` or `stripe`), wallet payments through a WalletGateway (`sandbox` or `paypal`).
  * Amounts are always minor units decided by the server.
  */
-export type GatewayName = 'sandbox' | 'stripe' | 'paypal';
-export type Currency = 'GBP' | 'USD';
 
 export interface CheckoutSessionInput {
   amountMinor: number;
@@ -87,16 +88,14 @@ export class GatewayError extends Error {
   }
 }
 
-/** A verified notification from a gateway (webhook, or the sandbox's own in-process delivery). */
-export interface GatewayEvent {
-  gateway: GatewayName;
-  eventId: string;
-  type: 'checkout.completed' | 'checkout.expired' | 'order.approved' | 'capture.completed' | 'capture.refunded' | 'other';
-  externalId: string | null;
-  metadata?: Record<string, string>;
+/** Gateway errors reach people as 4xx with the gateway's words (a card decline is a 402, not a 500). */
+export function asAppError(err: unknown): never {
+  if (err instanceof GatewayError) {
+    const code = err.statusCode === 402 ? 'CARD_DECLINED' : err.statusCode === 404 ? 'NOT_FOUND' : 'PAYMENT_GATEWAY';
+    throw new AppError(err.statusCode, err.message, code);
+  }
+  throw err;
 }
-
-export type GatewayEventHandler = (event: GatewayEvent) => Promise<void>;
 
 /** Major-unit decimal string for providers that want one (PayPal): 4500 → "45.00". */
 export function toDecimal(minor: number): string {

@@ -2,13 +2,13 @@ import {
   fromDecimal,
   GatewayError,
   toDecimal,
-  type GatewayEvent,
   type RefundInput,
   type WalletGateway,
   type WalletOrderInput,
   type WalletOrderState,
   type WalletOrderStatus,
 } from './gateway';
+import type { GatewayEvent } from './payments.types';
 
 export interface PaypalOptions {
   clientId: string;

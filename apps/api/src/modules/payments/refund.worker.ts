@@ -1,20 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { PollingWorker } from '../../lib/polling-worker';
-import type { PaymentGateways } from './payments';
-
-const LEASE_SECONDS = 120;
-
-interface DueRefund {
-  id: string;
-  gateway: string;
-  payment_method: string;
-  external_id: string;
-  capture_id: string | null;
-  amount_minor: number;
-  currency: string;
-}
+import type { PaymentGateways } from './gateways';
+import { claimDueRefunds, markRefunded } from './payments.repository';
 
 /**
  * Sends the refunds that booking decided on (payments in REFUND_PENDING). The decision and the
@@ -32,13 +20,7 @@ export class RefundWorker extends PollingWorker {
   }
 
   protected async processDue(): Promise<number> {
-    const result = await this.db.execute(sql`
-      update payments set updated_at = now() + make_interval(secs => ${LEASE_SECONDS})
-      where id in (
-        select id from payments where status = 'REFUND_PENDING' and updated_at <= now()
-        order by updated_at limit 20 for update skip locked)
-      returning id, gateway, payment_method, external_id, capture_id, amount_minor, currency`);
-    const rows = (result as unknown as { rows: DueRefund[] }).rows;
+    const rows = await claimDueRefunds(this.db);
     let done = 0;
     for (const row of rows) {
       try {
@@ -50,9 +32,7 @@ export class RefundWorker extends PollingWorker {
           currency: row.currency,
           idempotencyKey: `refund:${row.id}`,
         });
-        await this.db.execute(
-          sql`update payments set status = 'REFUNDED', refund_id = ${refundId}, updated_at = now() where id = ${row.id} and status = 'REFUND_PENDING'`,
-        );
+        await markRefunded(this.db, row.id, refundId);
         done++;
       } catch (err) {
         this.log.warn({ paymentId: row.id, err: err instanceof Error ? err.message : String(err) }, 'refund failed; will retry');

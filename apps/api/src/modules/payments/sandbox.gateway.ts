@@ -1,7 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sandboxPayments } from '../../db/schema/booking';
 import {
   GatewayError,
   type CardGateway,
@@ -13,11 +11,17 @@ import {
   type WalletOrderState,
   type WalletOrderStatus,
 } from './gateway';
+import {
+  findSandboxPayment,
+  insertSandboxPayment,
+  recordSandboxRefund,
+  transitionSandboxPayment,
+  type SandboxKind,
+  type SandboxRow as Row,
+} from './sandbox.repository';
 
 /** Same idempotency key → same id, so a retried create returns the first object. */
 const idFor = (prefix: string, key: string) => `${prefix}${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
-
-type Row = typeof sandboxPayments.$inferSelect;
 
 function sessionState(row: Row, now = new Date()): CheckoutSessionState {
   const expiresAt = row.metadata.expires_at ? new Date(row.metadata.expires_at) : null;
@@ -54,30 +58,24 @@ export class SandboxGateway implements CardGateway, WalletGateway {
   readonly name = 'sandbox' as const;
   constructor(private readonly db: Db) {}
 
-  private async find(id: string, kind: 'checkout_session' | 'order'): Promise<Row> {
-    const [row] = await this.db
-      .select()
-      .from(sandboxPayments)
-      .where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.kind, kind)));
+  private async find(id: string, kind: SandboxKind): Promise<Row> {
+    const row = await findSandboxPayment(this.db, id, kind);
     if (!row) throw new GatewayError(kind === 'order' ? 'No such order.' : 'No such checkout session.', 404);
     return row;
   }
 
   async createCheckoutSession(input: CheckoutSessionInput) {
     const id = idFor('cs_sandbox_', input.idempotencyKey);
-    await this.db
-      .insert(sandboxPayments)
-      .values({
-        id,
-        kind: 'checkout_session',
-        status: 'open',
-        amount_minor: input.amountMinor,
-        currency: input.currency,
-        client_secret: `${id}_secret_${randomBytes(12).toString('base64url')}`,
-        customer_email: input.customerEmail,
-        metadata: { ...input.metadata, description: input.description, expires_at: input.expiresAt.toISOString() },
-      })
-      .onConflictDoNothing();
+    await insertSandboxPayment(this.db, {
+      id,
+      kind: 'checkout_session',
+      status: 'open',
+      amount_minor: input.amountMinor,
+      currency: input.currency,
+      client_secret: `${id}_secret_${randomBytes(12).toString('base64url')}`,
+      customer_email: input.customerEmail,
+      metadata: { ...input.metadata, description: input.description, expires_at: input.expiresAt.toISOString() },
+    });
     const row = await this.find(id, 'checkout_session');
     return { id, clientSecret: row.client_secret! };
   }
@@ -94,31 +92,23 @@ export class SandboxGateway implements CardGateway, WalletGateway {
     if (state.status === 'expired') throw new GatewayError('This checkout session has expired. Please start again.', 409);
     const outcome = cardOutcome(cardNumber);
     if (outcome !== 'success') throw new GatewayError(outcome, 402);
-    const [updated] = await this.db
-      .update(sandboxPayments)
-      .set({
-        status: 'complete',
-        metadata: sql`${sandboxPayments.metadata} || ${JSON.stringify({ payment_intent: `pi_sandbox_${randomBytes(12).toString('hex')}` })}::jsonb`,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.status, 'open')))
-      .returning();
+    const updated = await transitionSandboxPayment(this.db, id, 'open', {
+      status: 'complete',
+      metadata: { payment_intent: `pi_sandbox_${randomBytes(12).toString('hex')}` },
+    });
     return sessionState(updated ?? (await this.find(id, 'checkout_session')));
   }
 
   async createOrder(input: WalletOrderInput) {
     const id = idFor('SANDBOX-', input.idempotencyKey).toUpperCase();
-    await this.db
-      .insert(sandboxPayments)
-      .values({
-        id,
-        kind: 'order',
-        status: 'CREATED',
-        amount_minor: input.amountMinor,
-        currency: input.currency,
-        metadata: { custom_id: input.customId, description: input.description },
-      })
-      .onConflictDoNothing();
+    await insertSandboxPayment(this.db, {
+      id,
+      kind: 'order',
+      status: 'CREATED',
+      amount_minor: input.amountMinor,
+      currency: input.currency,
+      metadata: { custom_id: input.customId, description: input.description },
+    });
     return { id };
   }
 
@@ -134,15 +124,10 @@ export class SandboxGateway implements CardGateway, WalletGateway {
         return orderState(row);
       throw new GatewayError(`This order is already ${row.status.toLowerCase()}.`, 409);
     }
-    const [updated] = await this.db
-      .update(sandboxPayments)
-      .set({
-        status: decision === 'approve' ? 'APPROVED' : 'CANCELLED',
-        customer_email: payerEmail ?? row.customer_email,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.status, 'CREATED')))
-      .returning();
+    const updated = await transitionSandboxPayment(this.db, id, 'CREATED', {
+      status: decision === 'approve' ? 'APPROVED' : 'CANCELLED',
+      customer_email: payerEmail ?? row.customer_email,
+    });
     return orderState(updated ?? (await this.find(id, 'order')));
   }
 
@@ -150,35 +135,22 @@ export class SandboxGateway implements CardGateway, WalletGateway {
     const row = await this.find(id, 'order');
     if (row.status === 'COMPLETED') return orderState(row);
     if (row.status !== 'APPROVED') throw new GatewayError('The order has not been approved by the payer.', 422);
-    const [updated] = await this.db
-      .update(sandboxPayments)
-      .set({
-        status: 'COMPLETED',
-        metadata: sql`${sandboxPayments.metadata} || ${JSON.stringify({ capture_id: `CAPTURE-${randomBytes(8).toString('hex').toUpperCase()}` })}::jsonb`,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.status, 'APPROVED')))
-      .returning();
+    const updated = await transitionSandboxPayment(this.db, id, 'APPROVED', {
+      status: 'COMPLETED',
+      metadata: { capture_id: `CAPTURE-${randomBytes(8).toString('hex').toUpperCase()}` },
+    });
     return orderState(updated ?? (await this.find(id, 'order')));
   }
 
   async refund(input: RefundInput) {
-    const row = await this.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, input.externalId));
-    const payment = row[0];
+    const payment = await findSandboxPayment(this.db, input.externalId);
     if (!payment) throw new GatewayError('No such payment to refund.', 404);
     const refundId = idFor('re_sandbox_', input.idempotencyKey);
     if (payment.metadata.refund_id === refundId) return { refundId };
     const paid = payment.status === 'complete' || payment.status === 'COMPLETED';
     if (!paid) throw new GatewayError('Only a completed payment can be refunded.', 409);
     if (payment.refunded_minor + input.amountMinor > payment.amount_minor) throw new GatewayError('Refund exceeds the amount paid.', 409);
-    await this.db
-      .update(sandboxPayments)
-      .set({
-        refunded_minor: sql`${sandboxPayments.refunded_minor} + ${input.amountMinor}`,
-        metadata: sql`${sandboxPayments.metadata} || ${JSON.stringify({ refund_id: refundId })}::jsonb`,
-        updatedAt: new Date(),
-      })
-      .where(eq(sandboxPayments.id, input.externalId));
+    await recordSandboxRefund(this.db, input.externalId, input.amountMinor, refundId);
     return { refundId };
   }
 }

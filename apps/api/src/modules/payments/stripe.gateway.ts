@@ -1,12 +1,6 @@
 import Stripe from 'stripe';
-import {
-  GatewayError,
-  type CardGateway,
-  type CheckoutSessionInput,
-  type CheckoutSessionState,
-  type GatewayEvent,
-  type RefundInput,
-} from './gateway';
+import { GatewayError, type CardGateway, type CheckoutSessionInput, type CheckoutSessionState, type RefundInput } from './gateway';
+import type { GatewayEvent } from './payments.types';
 
 export interface StripeOptions {
   secretKey: string;

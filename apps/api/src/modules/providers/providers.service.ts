@@ -7,7 +7,7 @@ import { parseDateText, toTwentyFourHour } from '@careslot/contracts/time';
 import type { Queryable } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { listSlots, loadProviderHospitals, loadProviders, type ProviderHospitalRecord, type ProviderRecord } from './providers.repository';
-import { describeSlot, isHeldBy } from '../availability/availability.service';
+import { describeSlot, isHeldBy, startsAtLocal } from '../availability/availability.service';
 import { hospitalLocation } from '../../lib/hospital-location';
 
 export const fullName = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`;
@@ -157,8 +157,7 @@ export async function checkSlot(
   // listSlots leaves out past and withdrawn slots: such a slot is not found, i.e. unavailable.
   const rows = await listSlots(db, doctorId, new Date(dayUtc - 14 * 3600_000), new Date(dayUtc + 38 * 3600_000));
   for (const r of rows) {
-    const local = DateTime.fromJSDate(new Date(r.starts_at), { zone: r.time_zone });
-    if (local.toFormat('dd/MM/yyyy') === date && local.toFormat('HH:mm') === time24) {
+    if (startsAtLocal(r.starts_at, r.time_zone, date, time24)) {
       const bookable = p.verification_status === 'Verified' && p.bookable && new Date(r.starts_at) > now;
       const free = r.available === true || (!!patientId && (await isHeldBy(db, Number(r.id), patientId, now)));
       return { available: bookable && free, slot_id: Number(r.id) };

@@ -1,27 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paymentConfigSchema, sandboxCardSchema } from '@careslot/contracts/booking';
-import { AppError, NotFoundError, ValidationError } from '../../lib/errors';
+import { sandboxCardSchema } from '@careslot/contracts/booking';
+import { ValidationError } from '../../lib/errors';
 import { errorResponses } from '../../plugins/errors';
 import { limit } from '../../plugins/rate-limit';
-import { GatewayError, type GatewayEventHandler } from './gateway';
-import type { PaymentGateways } from './payments';
+import { asAppError } from './gateway';
+import type { PaymentGateways } from './gateways';
+import type { GatewayEvent } from './payments.types';
 import { passesLuhn } from './sandbox.gateway';
 
-export interface PaymentsRoutesOptions {
+export interface SandboxRoutesOptions {
   gateways: PaymentGateways;
-  onEvent: GatewayEventHandler;
-  holdMinutes: number;
-}
-
-/** Gateway errors reach people as 4xx with the gateway's words (a card decline is a 402, not a 500). */
-function asAppError(err: unknown): never {
-  if (err instanceof GatewayError) {
-    const code = err.statusCode === 402 ? 'CARD_DECLINED' : err.statusCode === 404 ? 'NOT_FOUND' : 'PAYMENT_GATEWAY';
-    throw new AppError(err.statusCode, err.message, code);
-  }
-  throw err;
+  /** Delivers the sandbox's own "checkout completed" event, as a webhook would. */
+  receive(event: GatewayEvent): Promise<void>;
 }
 
 /** Validates a sandbox card the way Stripe's form does before it is charged. */
@@ -45,30 +37,12 @@ function checkCard(body: z.infer<typeof sandboxCardSchema>): string {
 }
 
 /**
- * Payment plumbing: the public gateway configuration, the built-in sandbox gateway's own endpoints
- * (its embedded card form and its wallet window), and the signed webhooks of Stripe and PayPal.
+ * The built-in sandbox gateway's own endpoints: its embedded card form and its wallet window. Each exists only while
+ * the sandbox takes that kind of payment.
  */
-export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, opts) => {
-  const { gateways, onEvent } = opts;
+export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async (app, opts) => {
+  const { gateways } = opts;
   const sandbox = gateways.sandbox;
-
-  app.get(
-    '/api/payment-config',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Which gateways take card and wallet payments, with their public keys',
-        response: { 200: paymentConfigSchema },
-      },
-    },
-    async () => ({
-      card: { gateway: gateways.card.name, publishableKey: gateways.stripe ? (app.config.STRIPE_PUBLISHABLE_KEY ?? null) : null },
-      wallet: { gateway: gateways.wallet.name, clientId: gateways.paypal ? (app.config.PAYPAL_CLIENT_ID ?? null) : null },
-      holdMinutes: opts.holdMinutes,
-    }),
-  );
-
-  // Sandbox gateway -----------------------------------------------------------------------------
   const sandboxLimit = limit(app, { name: 'sandbox-pay', max: 30, timeWindow: '1 minute' });
   const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -95,13 +69,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       async (req) => {
         const digits = checkCard(req.body);
         const state = await sandbox.payCheckoutSession(req.params.id, digits).catch(asAppError);
-        await onEvent({
-          gateway: 'sandbox',
-          eventId: `evt_sandbox_${randomBytes(12).toString('hex')}`,
-          type: 'checkout.completed',
-          externalId: state.id,
-          metadata: state.metadata,
-        }).catch((err) => req.log.error({ err }, 'sandbox event delivery failed; status polling will settle it'));
+        await opts
+          .receive({
+            gateway: 'sandbox',
+            eventId: `evt_sandbox_${randomBytes(12).toString('hex')}`,
+            type: 'checkout.completed',
+            externalId: state.id,
+            metadata: state.metadata,
+          })
+          .catch((err) => req.log.error({ err }, 'sandbox event delivery failed; status polling will settle it'));
         return { id: state.id, status: state.status, payment_status: state.paid ? ('paid' as const) : ('unpaid' as const) };
       },
     );
@@ -151,52 +127,4 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       );
     }
   }
-
-  // Webhooks (raw body for signature checks) ----------------------------------------------------
-  await app.register(async (hooks) => {
-    hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-    const webhookResponse = { 200: z.object({ received: z.literal(true) }), ...errorResponses(400, 404, 503) };
-
-    hooks.post(
-      '/webhooks/stripe',
-      {
-        schema: {
-          tags: ['webhooks'],
-          summary: 'Stripe events (checkout.session.completed, checkout.session.expired), verified by the Stripe-Signature header',
-          response: webhookResponse,
-        },
-      },
-      async (req) => {
-        if (!gateways.stripe) throw new NotFoundError('Stripe is not configured.');
-        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.from(String(req.body ?? ''));
-        const event = (() => {
-          try {
-            return gateways.stripe!.verifyWebhook(raw, req.headers['stripe-signature'] as string | undefined);
-          } catch (err) {
-            return asAppError(err);
-          }
-        })();
-        await onEvent(event);
-        return { received: true as const };
-      },
-    );
-
-    hooks.post(
-      '/webhooks/paypal',
-      {
-        schema: {
-          tags: ['webhooks'],
-          summary: 'PayPal events (CHECKOUT.ORDER.APPROVED, PAYMENT.CAPTURE.COMPLETED), verified through PayPal',
-          response: webhookResponse,
-        },
-      },
-      async (req) => {
-        if (!gateways.paypal) throw new NotFoundError('PayPal is not configured.');
-        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.from(String(req.body ?? ''));
-        const event = await gateways.paypal.verifyWebhook(req.headers, raw).catch(asAppError);
-        await onEvent(event);
-        return { received: true as const };
-      },
-    );
-  });
 };

@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { BookingAttempt, TypeOfVisit } from '@careslot/contracts/booking';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { PaymentsPort } from '../payments/payments.types';
+
+/** What every booking step needs, built once by the booking routes (decision 023). */
+export interface BookingDeps {
+  db: Db;
+  config: Pick<Config, 'JWT_SECRET' | 'PUBLIC_URL' | 'PORT' | 'MAIL_FROM'>;
+  /** The narrow port of the payments module: start a checkout, ask a gateway, wake the refunds. */
+  payments: PaymentsPort;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Wakes the outbox worker after a transaction that queued mail. */
+  kickOutbox(): void;
+}
+
+/** The card or wallet checkout's body: the booking attempt and what the patient chose. */
+export interface CheckoutInput extends BookingAttempt {
+  type_of_visit: TypeOfVisit;
+  purpose_for_visit: string;
+  doctorDistance?: string | number | null;
+}
+
+/** A payment record's status (payments.status). */
+export type PaymentRecordStatus = 'PENDING' | 'COMPLETED' | 'FAILED' | 'REFUND_PENDING' | 'REFUNDED';
