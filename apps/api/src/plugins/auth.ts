@@ -119,3 +119,13 @@ export function requireSelf(req: FastifyRequest, userId: string): Caller {
   if (caller.id !== userId) throw new ForbiddenError('You can only access your own account.');
   return caller;
 }
+
+/**
+ * Provider workspace routes carry the provider id in the path: it must be the signing-in provider's own. The region
+ * the call names is checked against the provider's record by the provider module (`ownProvider`), which has the row.
+ */
+export function requireProviderSelf(req: FastifyRequest, providerId: string): Caller {
+  const caller = requireType(req, 'provider');
+  if (caller.id !== providerId) throw new ForbiddenError('You can only manage your own provider account.');
+  return caller;
+}

@@ -5,7 +5,7 @@ import { MAX_SLOT_RANGE_DAYS, PROFILE_AVAILABILITY_DAYS } from '@careslot/contra
 import type { HospitalDetail } from '@careslot/contracts/search';
 import { parseDateText, toTwentyFourHour } from '@careslot/contracts/time';
 import type { Queryable } from '../../db/client';
-import { NotFoundError, ValidationError } from '../../lib/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { listSlots, loadProviderHospitals, loadProviders, type ProviderHospitalRecord, type ProviderRecord } from './providers.repository';
 import { describeSlot, isHeldBy, startsAtLocal } from '../availability/availability.service';
 import { hospitalLocation } from '../../lib/hospital-location';
@@ -37,6 +37,17 @@ export async function loadPublicProvider(db: Queryable, id: string, region: stri
   if (!p || p.region !== region || p.verification_status !== 'Verified') throw notFound();
   const hospitals = await loadProviderHospitals(db, [id]);
   return { provider: p, hospitals };
+}
+
+/**
+ * The signed-in provider's own record for a workspace call, verified or not. The call's region must be the provider's
+ * (a provider works in one region): anything else is refused rather than silently answered for the other region.
+ */
+export async function ownProvider(db: Queryable, providerId: string, region: string | undefined) {
+  const [p] = await loadProviders(db, [providerId]);
+  if (!p) throw notFound();
+  if (region !== undefined && p.region !== region) throw new ForbiddenError('This provider account belongs to another region.');
+  return p;
 }
 
 /** A verified provider's name, qualifications and photo (any region). */
