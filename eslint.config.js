@@ -1,7 +1,18 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The web app's features, read from the folder so a new feature is covered without editing this file. */
+const webFeatures = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Another module's private file: `<b>/<file>` where file is not `<b>.service` or `<b>.types`. */
+const privateFileOf = '([^./][^/]*)/(?!\\1\\.(?:service|types)(?:\\.[jt]s)?$)';
+const moduleMessage =
+  "Another module is used only through its <area>.service.ts or <area>.types.ts (docs/decisions/023). Add what you need to that module's service file.";
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/api/drizzle/**', 'e2e/artifacts/**', 'data/**'] },
@@ -18,23 +29,24 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  {
-    // A feature never imports another feature (README, Architecture): from features/<a>/<dir>/file, '../../<b>/…' is another feature.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+  // A feature never imports another feature (docs/web.md): from any depth of features/<a>/, a relative path that climbs
+  // to a sibling feature's folder (`../b/…`, `../../b/…`, `../../features/b/…`) fails.
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/',
+              regex: `^(?:\\.\\./)+(?:features/)?(?:${webFeatures.filter((other) => other !== feature).join('|')})(?:/|$)`,
               message: 'Features do not import each other; move shared code to components/ or lib/.',
             },
           ],
         },
       ],
     },
-  },
+  })),
   {
     // Shared folders never import features.
     files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
@@ -53,11 +65,9 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              regex: '^\\.\\./([^./][^/]*)/(?!\\1\\.(?:service|types)(?:\\.[jt]s)?$)',
-              message:
-                "Another module is used only through its <area>.service.ts or <area>.types.ts (docs/decisions/023). Add what you need to that module's service file.",
-            },
+            // `../<b>/<file>` from a module's flat folder, and the same reached through `…/modules/<b>/<file>`.
+            { regex: `^\\.\\./${privateFileOf}`, message: moduleMessage },
+            { regex: `(?:^|/)modules/${privateFileOf}`, message: moduleMessage },
           ],
         },
       ],

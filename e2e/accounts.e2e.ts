@@ -129,6 +129,19 @@ describe('patient accounts in the browser', () => {
     await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);
     await look(page, 'accounts-profile-picture-1280');
 
+    // Deleting the account asks for the password and DELETE; a wrong password keeps the account.
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const deletion = page.getByRole('dialog', { name: 'Delete your account?' });
+    await deletion.waitFor();
+    await deletion.getByLabel(/^Password/).fill('not-my-password-1');
+    await deletion.getByLabel(/Type DELETE to confirm/).fill('DELETE');
+    await deletion.getByRole('button', { name: 'Delete my account' }).click();
+    await expect.poll(() => deletion.getByText('Your password is not correct.').isVisible()).toBe(true);
+    await settle(page);
+    await look(page, 'accounts-delete-dialog-1280');
+    await deletion.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => deletion.isVisible()).toBe(false);
+
     await accountButton.click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Are you sure you want to logout?' });
@@ -216,6 +229,13 @@ describe('patient accounts in the browser', () => {
     await page.getByRole('heading', { name: 'My profile' }).waitFor();
     await page.getByRole('heading', { name: 'Alex Morgan' }).waitFor();
     await look(page, 'accounts-profile-375');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const deletion = page.getByRole('dialog', { name: 'Delete your account?' });
+    await deletion.waitFor();
+    await settle(page);
+    await look(page, 'accounts-delete-dialog-375');
+    await deletion.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => deletion.isVisible()).toBe(false);
 
     // Below 960 px the account menu sits in the header's toggle menu.
     await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();

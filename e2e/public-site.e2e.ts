@@ -282,7 +282,7 @@ describe('guards, crash and 404', () => {
   });
 });
 
-/** Every public screen of SPEC §2 (those of later issues too: they must stay accessible as they grow). */
+/** Every public screen (docs/public-site.md; those of later issues too: they must stay accessible as they grow). */
 const PUBLIC_PAGES: { path: string; name: string; mine: boolean }[] = [
   { path: '/', name: 'home', mine: true },
   { path: '/about-us', name: 'about', mine: true },

@@ -5,6 +5,7 @@ export function benchConfig() {
   return loadConfig({
     NODE_ENV: 'production',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+    DATA_ENCRYPTION_KEY: '0b'.repeat(32),
     LOG_LEVEL: 'silent',
     OUTBOX_WORKER: 'false',
     RATE_LIMIT_SCALE: '1000000',

@@ -16,6 +16,7 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export const API_ENV = {
   NODE_ENV: 'production',
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+  DATA_ENCRYPTION_KEY: '0b'.repeat(32),
   LOG_LEVEL: 'warn',
   OUTBOX_WORKER: 'false',
   // Searches without a solved captcha are limited per IP; the bench's single IP gets 1,000,000 times the budget.

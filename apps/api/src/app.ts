@@ -30,6 +30,8 @@ import { searchRoutes } from './modules/search/search.routes';
 import { providerRoutes } from './modules/providers/providers.routes';
 import { bookingRoutes } from './modules/booking/booking.routes';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
+import { availabilityRoutes } from './modules/availability/availability.routes';
+import { bankAccountsRoutes } from './modules/bank-accounts/bank-accounts.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,6 +73,9 @@ export const REDACTED_LOG_PATHS = [
     'cvc',
     'clientSecret',
     'client_secret',
+    'account_number',
+    'sort_code',
+    'routing_number',
   ].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
 ];
 
@@ -204,6 +209,8 @@ export async function buildApp({ config, database, mailTransport, logStream }: B
   await app.register(patientsRoutes);
   await app.register(searchRoutes);
   await app.register(providerRoutes);
+  await app.register(availabilityRoutes);
+  await app.register(bankAccountsRoutes);
   // Payments hand verified gateway events to booking's one settle path (decision 011) through this handler, so
   // neither module imports the other's insides; booking holds payments only as its narrow port (app.payments).
   await app.register(paymentsPlugin, { onPaymentEvent: (event) => app.booking.settlePaymentEvent(event) });

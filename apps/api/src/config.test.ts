@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
-const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://careslot.example' };
+const production = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'x'.repeat(40),
+  PUBLIC_URL: 'https://careslot.example',
+  DATA_ENCRYPTION_KEY: 'ab'.repeat(32),
+};
 const stripeKeys = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' };
 const paypalKeys = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' };
 
@@ -25,6 +30,14 @@ describe('configuration', () => {
 
   it('refuses to start in production without a token secret', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', ...stripeKeys, ...paypalKeys })).toThrow(/JWT_SECRET/);
+  });
+
+  it('refuses to start in production without the key that encrypts bank account numbers, and checks its shape', () => {
+    expect(() => loadConfig({ ...production, ...stripeKeys, ...paypalKeys, DATA_ENCRYPTION_KEY: undefined })).toThrow(
+      /DATA_ENCRYPTION_KEY/,
+    );
+    expect(() => loadConfig({ DATA_ENCRYPTION_KEY: 'too-short' })).toThrow(/DATA_ENCRYPTION_KEY: must be 64 hexadecimal/);
+    expect(loadConfig({}).DATA_ENCRYPTION_KEY).toBeUndefined();
   });
 
   it('refuses to take test payments in production unless told to', () => {

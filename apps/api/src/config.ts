@@ -18,6 +18,14 @@ export const configSchema = z.object({
   /** Public origin used in e-mailed links. */
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * 32-byte key (64 hex characters) that encrypts bank account numbers at rest. Required in production; in development
+   * one is generated once into DATA_DIR.
+   */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes), e.g. from `openssl rand -hex 32`')
+    .optional(),
   /** Secret for signing access tokens; generated per process when unset outside production. */
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
@@ -109,6 +117,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   const isProduction = c.NODE_ENV === 'production';
   if (isProduction && !c.JWT_SECRET) throw new Error('JWT_SECRET must be set in production');
+  if (isProduction && !c.DATA_ENCRYPTION_KEY)
+    throw new Error('DATA_ENCRYPTION_KEY must be set in production (it encrypts bank account numbers)');
   // E-mailed links (verification, password reset, bookings) must never be built from a request's Host header.
   if (isProduction && !c.PUBLIC_URL) throw new Error('PUBLIC_URL must be set in production (the origin used in e-mailed links)');
   const { SANDBOX_PAYMENTS, ...rest } = c;

@@ -10,7 +10,11 @@ import { isDatabaseEmpty, seedDatabase } from './db/seed/seed';
 const config = loadConfig();
 if (!config.JWT_SECRET && !config.isProduction) {
   // Development: keep one signing secret in DATA_DIR so a restart does not sign everyone out.
-  config.JWT_SECRET = developmentSecret(config.DATA_DIR);
+  config.JWT_SECRET = developmentSecret(config.DATA_DIR, 'dev-jwt-secret');
+}
+if (!config.DATA_ENCRYPTION_KEY && !config.isProduction) {
+  // Likewise the key of bank account numbers, so they stay readable across restarts.
+  config.DATA_ENCRYPTION_KEY = developmentSecret(config.DATA_DIR, 'dev-data-encryption-key');
 }
 const database = await openDatabase({
   databaseUrl: config.DATABASE_URL,
@@ -31,8 +35,8 @@ closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
 });
 await app.listen({ port: config.PORT, host: config.HOST });
 
-function developmentSecret(dataDir: string): string {
-  const file = path.resolve(dataDir, 'dev-jwt-secret');
+function developmentSecret(dataDir: string, name: string): string {
+  const file = path.resolve(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(path.dirname(file), { recursive: true });
   const secret = randomBytes(32).toString('hex');

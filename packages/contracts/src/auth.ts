@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isCommonPassword } from './common-passwords';
 
 /**
- * Account calls of SPEC §3 and §7 (register, login, tokens, verification, password recovery).
+ * Account calls (docs/accounts.md): register, login, tokens, verification, password recovery.
  * The API validates with these schemas and the web forms use the very same ones.
  */
 
@@ -35,7 +35,8 @@ export const newPasswordSchema = z
   .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`)
   .refine((p) => !isCommonPassword(p), 'That password is too common and easy to guess. Choose another.');
 
-const nameSchema = (label: string) =>
+/** A first or last name: letters (any script), spaces, hyphens and apostrophes; the first letter is capitalised. */
+export const personNameSchema = (label: string) =>
   z
     .string({ error: `Enter your ${label}.` })
     .trim()
@@ -98,13 +99,13 @@ function passwordIsNotEmail(data: { email: string; password: string }, ctx: z.Re
 
 export const registerRequestSchema = z
   .object({
-    first_name: nameSchema('first name'),
-    last_name: nameSchema('last name'),
+    first_name: personNameSchema('first name'),
+    last_name: personNameSchema('last name'),
     email: emailSchema,
     password: newPasswordSchema,
     phone_number: phoneNumberSchema,
     date_of_birth: dateOfBirthSchema,
-    /** Preferred search radius in miles (optional, SPEC §3). */
+    /** Preferred search radius in miles (optional). */
     temp_distance: z.coerce
       .number({ error: 'Distance must be a number of miles.' })
       .min(0, 'Distance cannot be negative.')
@@ -127,7 +128,7 @@ export const loginRequestSchema = z.object({
   email: emailSchema,
   password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(1024, 'That password is too long.'),
   user_type: z.enum(USER_TYPES, { error: "user_type must be 'patient' or 'provider'." }).default('patient'),
-  /** Cookie-consent record id (SPEC §3); optional. */
+  /** Cookie-consent record id (docs/public-site.md); optional. */
   consentID: z.string().max(100).optional().nullable(),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
@@ -154,6 +155,7 @@ export const emailNotVerifiedSchema = z.object({
   message: z.string(),
   auth_token: z.string(),
 });
+export type EmailNotVerifiedResponse = z.infer<typeof emailNotVerifiedSchema>;
 
 export const refreshRequestSchema = z
   .object({
@@ -166,6 +168,10 @@ export const logoutRequestSchema = refreshRequestSchema;
 
 export const messageResponseSchema = z.object({ status: z.boolean(), message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** What the sign-in screen may offer: the demo account when the server runs in demo mode. */
+export const authOptionsResponseSchema = z.object({ status: z.literal(true), demo_mode: z.boolean() });
+export type AuthOptionsResponse = z.infer<typeof authOptionsResponseSchema>;
 
 export const resendVerificationRequestSchema = z
   .object({
@@ -198,7 +204,7 @@ export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 export const tokenParamSchema = (name: string) =>
   z.object({ [name]: z.string().min(10, 'This link is not valid.').max(200, 'This link is not valid.') });
 
-/** One shared answer for a wrong password and an unknown e-mail (SPEC §7, ASVS 2.2). */
+/** One shared answer for a wrong password and an unknown e-mail (ASVS 2.2; decision 014). */
 export const INVALID_CREDENTIALS_MESSAGE = 'The e-mail address or password is incorrect.';
 export const FORGET_PASSWORD_MESSAGE =
   'If an account exists for that e-mail address, we have sent it a link to reset the password. The link expires in 1 hour.';

@@ -1,22 +1,13 @@
 /**
- * Booking checkout and payment contracts (SPEC §2 Booking checkout, §3, §4, §5, §7, §8, §9).
- * Request and response schemas shared by the API and the web app, plus the pure rules of the
- * checkout wizard. No I/O.
+ * Booking and payment contracts (docs/booking.md): the request and response schemas of the checkout calls, shared by
+ * the API and the web app, and the pure rules both apply (purpose of visit, one-time code, fee). No I/O, no screen
+ * state: the checkout wizard and its timings live in the web app's booking feature.
  */
 import { z } from 'zod';
-
-// ---------------------------------------------------------------------------------------------
-// Constants (SPEC §9)
-// ---------------------------------------------------------------------------------------------
 
 export const OTP_LENGTH = 6;
 /** Purpose text must exceed this many characters after trimming. */
 export const PURPOSE_MIN_EXCLUSIVE = 10;
-export const PAYMENT_POLL_INTERVAL_MS = 5_000;
-export const PAYMENT_POLL_MAX_ATTEMPTS = 12;
-export const SUCCESS_OVERLAY_MS = 6_000;
-export const SUCCESS_REDIRECT_DELAY_MS = 3_000;
-export const PAYMENT_TOAST_MS = 10_000;
 
 export const TYPES_OF_VISIT = ['first_visit', 'follow_up'] as const;
 export type TypeOfVisit = (typeof TYPES_OF_VISIT)[number];
@@ -25,41 +16,25 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_STATUSES = ['PENDING', 'COMPLETED', 'FAILED'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** The query flag /userProfile reads to offer a ride to the hospital after a booking. */
-export const RIDE_HAILING_FLAG = 'showRideModal';
-
-// ---------------------------------------------------------------------------------------------
-// Texts people read (SPEC §2, §5, §8): kept exactly as written.
-// ---------------------------------------------------------------------------------------------
-
+/**
+ * The booking texts the server sends and the web app shows as they are (docs/booking.md lists them; the wording is
+ * part of the product, odd capitals included).
+ */
 export const bookingMessages = {
-  confirmInfo: 'Confirm the following information',
-  newPatient: "I'm a new patient",
-  seenBefore: "I've seen this doctor before",
-  noSpeciality: 'No speciality information available',
   purposeTooShort: 'Please describe more about your medical concern',
   purposeInvalid: 'Add a valid concern',
   invalidOtp: 'Invalid OTP',
-  otpVerified: 'Your OTP is verified ✅',
-  paymentCancelled: 'Payment is Cancelled',
-  paymentError: 'There was an error with your payment, please try again',
   slotTaken: 'Oops! This slot is already booked.',
   verificationFailed: 'Payment verification failed.',
-  confirmIssue: 'There was an issue confirming the booking.',
   paymentFailed: 'Payment failed. Please try again.',
-  verificationTimedOut: 'Payment verification timed out.',
-  somethingWrong: 'Something went wrong',
-  noClientSecret: 'Invalid response from server. No clientSecret returned.',
   processing: 'Processing Payment - Please wait while we confirm your booking...',
-  success: 'Payment Successful! Your booking has been confirmed. This window will close automatically.',
-  returnFailed: 'Payment failed',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Pure rules
 // ---------------------------------------------------------------------------------------------
 
-/** SPEC §5: ≤ 10 characters after trimming → too short; if it also has no letters → not a valid concern. */
+/** Longer than 10 characters once trimmed; shorter is "too short", or "not a valid concern" when it has no letter. */
 export function validatePurpose(purpose: string): string | null {
   const trimmed = purpose.trim();
   if (trimmed.length > PURPOSE_MIN_EXCLUSIVE) return null;
@@ -67,7 +42,7 @@ export function validatePurpose(purpose: string): string | null {
   return bookingMessages.purposeTooShort;
 }
 
-/** Our codes are 6 digits; SPEC §5 asks for exactly 6 characters. */
+/** A code is exactly 6 digits. */
 export function isOtpComplete(otp: string): boolean {
   return /^\d{6}$/.test(otp);
 }
@@ -82,7 +57,7 @@ export interface Fees {
   follow_amount: number;
 }
 
-/** first_visit → amount, follow_up → follow_amount (SPEC §4). Amounts are minor units. */
+/** first_visit → amount, follow_up → follow_amount. Amounts are minor units. */
 export function feeFor(type: TypeOfVisit, fees: Fees): number {
   return type === 'follow_up' ? fees.follow_amount : fees.amount;
 }
@@ -91,92 +66,8 @@ export function typeOfVisitFor(isOldPatient: boolean): TypeOfVisit {
   return isOldPatient ? 'follow_up' : 'first_visit';
 }
 
-// Wizard state (SPEC §3 booking flow state, §4 wizard) ------------------------------------------
-
-export type WizardStep = 1 | 2 | 3;
-
-export interface WizardState {
-  step: WizardStep;
-  typeOfVisit: TypeOfVisit;
-  isOldPatient: boolean;
-  paymentMethod: PaymentMethod;
-  purpose: string;
-  otp: string;
-  otpVerified: boolean;
-  /** Masked e-mail the code was sent to. */
-  otpEmail: string | null;
-  otpError: string | null;
-}
-
-export const initialWizardState: WizardState = {
-  step: 1,
-  typeOfVisit: 'first_visit',
-  isOldPatient: false,
-  paymentMethod: 'stripe',
-  purpose: '',
-  otp: '',
-  otpVerified: false,
-  otpEmail: null,
-  otpError: null,
-};
-
-export type WizardAction =
-  | { type: 'setVisit'; isOldPatient: boolean }
-  | { type: 'setPaymentMethod'; method: PaymentMethod }
-  | { type: 'setPurpose'; purpose: string }
-  | { type: 'next' }
-  | { type: 'back' }
-  | { type: 'otpSent'; maskedEmail: string }
-  | { type: 'setOtp'; otp: string }
-  | { type: 'otpChecked'; ok: boolean };
-
-/** SPEC §5: Step 2 Next is disabled while the purpose is empty (a short one is explained on click). */
-export function isNextDisabled(state: WizardState): boolean {
-  if (state.step === 1) return false;
-  if (state.step === 2) return state.purpose.trim() === '';
-  return true;
-}
-
-/** May the wizard leave step 2 (and request the code)? */
-export function canRequestOtp(state: WizardState): boolean {
-  return state.step === 2 && validatePurpose(state.purpose) === null;
-}
-
-export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
-  switch (action.type) {
-    case 'setVisit':
-      if (state.otpVerified) return state;
-      return { ...state, isOldPatient: action.isOldPatient, typeOfVisit: typeOfVisitFor(action.isOldPatient) };
-    case 'setPaymentMethod':
-      return { ...state, paymentMethod: action.method };
-    case 'setPurpose':
-      if (state.otpVerified) return state;
-      return { ...state, purpose: action.purpose };
-    case 'next':
-      // Step 2 → 3 happens through 'otpSent' (the code is requested first).
-      if (state.step === 1) return { ...state, step: 2 };
-      return state;
-    case 'back':
-      if (state.step === 2) return { ...state, step: 1 };
-      // Leaving step 3 forgets the unverified code; a verified code stays verified.
-      if (state.step === 3 && !state.otpVerified) return { ...state, step: 2, otp: '', otpError: null };
-      return state;
-    case 'otpSent':
-      if (!canRequestOtp(state)) return state;
-      return { ...state, step: 3, otpEmail: action.maskedEmail, otp: '', otpError: null, otpVerified: false };
-    case 'setOtp':
-      if (state.otpVerified) return state;
-      return { ...state, otp: normaliseOtpInput(action.otp), otpError: null };
-    case 'otpChecked':
-      if (state.otpVerified) return state;
-      return action.ok ? { ...state, otpVerified: true, otpError: null } : { ...state, otpError: bookingMessages.invalidOtp };
-    default:
-      return state;
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
-// Schemas of the calls (SPEC §7 Booking and payment)
+// Schemas of the calls (docs/booking.md, "Calls")
 // ---------------------------------------------------------------------------------------------
 
 const dateText = z.string().regex(/^\d{2}\/\d{2}\/\d{4}$/, 'must be a date as DD/MM/YYYY');
@@ -203,9 +94,11 @@ export const otpRequestResponseSchema = z.object({
     holdExpiresAt: z.string().describe('The slot is held for this patient until then (ISO 8601)'),
   }),
 });
+export type OtpRequestResponse = z.infer<typeof otpRequestResponseSchema>;
 
 export const otpCheckQuerySchema = z.object({ otp: z.string().max(32) });
 export const otpCheckResponseSchema = z.object({ status: z.boolean(), message: z.string().optional() });
+export type OtpCheckResponse = z.infer<typeof otpCheckResponseSchema>;
 
 export const checkoutRequestSchema = bookingAttemptSchema.extend({
   type_of_visit: z.enum(TYPES_OF_VISIT).default('first_visit'),
@@ -225,6 +118,7 @@ export const checkoutResponseSchema = z.object({
   currency: z.enum(['GBP', 'USD']),
   holdExpiresAt: z.string(),
 });
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
 export const walletOrderResponseSchema = z.object({
   orderID: z.string(),
@@ -233,6 +127,7 @@ export const walletOrderResponseSchema = z.object({
   currency: z.enum(['GBP', 'USD']),
   holdExpiresAt: z.string(),
 });
+export type WalletOrderResponse = z.infer<typeof walletOrderResponseSchema>;
 
 const ECHOED_DETAILS_MAX_CHARS = 10_000;
 const echoedDetails = z
@@ -240,10 +135,10 @@ const echoedDetails = z
   .refine((v) => v === undefined || JSON.stringify(v).length <= ECHOED_DETAILS_MAX_CHARS, 'is too large')
   .optional();
 
-/** SPEC §3 payment verification data. Only orderID and user_id decide anything; amounts come from the server. */
+/** The payment verification data the web app sends. Only orderID and user_id decide anything; amounts come from the server. */
 export const verifyPaymentSchema = z.object({
   orderID: z.string().min(1).max(200),
-  // Echoed by the client (SPEC §3) and ignored by the server: any shape, but bounded in size.
+  // Echoed by the client (part of the verification data) and ignored by the server: any shape, but bounded in size.
   bookingDetails: echoedDetails,
   doctorDetails: echoedDetails,
   user_id: z.string().max(100),
@@ -262,13 +157,16 @@ export type VerifyPaymentBody = z.input<typeof verifyPaymentSchema>;
 export const verifyPaymentResponseSchema = z.object({
   data: z.object({ success: z.boolean(), status: z.enum(PAYMENT_STATUSES), message: z.string().optional() }),
 });
+export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponseSchema>;
 
 export const paymentStatusResponseSchema = z.object({ data: z.object({ status: z.enum(PAYMENT_STATUSES) }) });
+export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;
 
 export const sessionStatusResponseSchema = z.object({
   status: z.string().describe("'open', 'complete' or 'expired'"),
   customer_email: z.string().nullable(),
 });
+export type SessionStatusResponse = z.infer<typeof sessionStatusResponseSchema>;
 
 export const paymentConfigSchema = z.object({
   card: z.object({ gateway: z.enum(['sandbox', 'stripe']), publishableKey: z.string().nullable() }),
@@ -284,6 +182,23 @@ export const sandboxCardSchema = z.object({
   cvc: z.string().max(8),
 });
 export type SandboxCard = z.infer<typeof sandboxCardSchema>;
+
+/** What the sandbox card form gets back when it pays a checkout session. */
+export const sandboxCardPaymentResponseSchema = z.object({
+  id: z.string(),
+  status: z.enum(['open', 'complete', 'expired']),
+  payment_status: z.enum(['paid', 'unpaid']),
+});
+export type SandboxCardPaymentResponse = z.infer<typeof sandboxCardPaymentResponseSchema>;
+
+/** A sandbox wallet order as the sandbox wallet window shows it (amount in minor units). */
+export const sandboxWalletOrderSchema = z.object({ id: z.string(), status: z.string(), amount: z.number().int(), currency: z.string() });
+export type SandboxWalletOrder = z.infer<typeof sandboxWalletOrderSchema>;
+
+export const SANDBOX_WALLET_DECISIONS = ['approve', 'cancel'] as const;
+export type SandboxWalletDecision = (typeof SANDBOX_WALLET_DECISIONS)[number];
+export const sandboxWalletDecisionResponseSchema = z.object({ id: z.string(), status: z.string() });
+export type SandboxWalletDecisionResponse = z.infer<typeof sandboxWalletDecisionResponseSchema>;
 
 /** The sandbox's test cards, as Stripe's test mode knows them. */
 export const SANDBOX_CARDS = {

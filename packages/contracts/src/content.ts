@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Homepage settings (SPEC §3). */
+/** Homepage settings (docs/public-site.md, "Home"). */
 export const homepageSettingsSchema = z.object({
   image_url: z.string(),
   color: z.string(),
@@ -11,7 +11,7 @@ export const homepageSettingsSchema = z.object({
 });
 export type HomepageSettings = z.infer<typeof homepageSettingsSchema>;
 
-/** Contact-us payload (SPEC §3): first_name, last_name, email, message. The web form validates with the same schema. */
+/** Contact-us payload (docs/public-site.md): first_name, last_name, email, message. The web form validates with the same schema. */
 export const CONTACT_MESSAGE_MIN = 10;
 export const CONTACT_MESSAGE_MAX = 5000;
 export const CONTACT_NAME_MAX = 100;

@@ -1,4 +1,4 @@
-/** Masks shown to people (SPEC §5, §9). Pure, no I/O. */
+/** Masks shown to people (docs/web.md, "Rules both apps share"). Pure, no I/O. */
 
 /** Hides the first four digits of an account number: '12345678' → 'XXXX5678'. */
 export function maskAccountNumber(accountNumber: string): string {

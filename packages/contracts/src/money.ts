@@ -1,4 +1,4 @@
-/** Money and region helpers shared by the API and the web app (SPEC §1, §9). Pure, no I/O. */
+/** Money and region helpers shared by the API and the web app (docs/web.md, "Rules both apps share"). Pure, no I/O. */
 
 export const REGIONS = ['uk', 'usa'] as const;
 export type Region = (typeof REGIONS)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, capitaliseFirst, dateOfBirthSchema, newPasswordSchema, phoneNumberSchema } from './auth';
+import { PASSWORD_MAX, dateOfBirthSchema, newPasswordSchema, personNameSchema, phoneNumberSchema } from './auth';
 
-/** Patient profile calls (SPEC §3 "User profile", §7 GET /api/user-details/{userId}/). */
+/** Patient profile calls (docs/accounts.md): details, picture, password, data export, deletion, appointments. */
 
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -24,19 +24,10 @@ export const userDetailsSchema = z.object({
 });
 export type UserDetails = z.infer<typeof userDetailsSchema>;
 
-const profileName = (label: string) =>
-  z
-    .string({ error: `Enter your ${label}.` })
-    .trim()
-    .min(1, `Enter your ${label}.`)
-    .max(60, `Your ${label} must be 60 characters or fewer.`)
-    .refine((v) => /^[\p{L}][\p{L}\p{M}' .-]*$/u.test(v), `Your ${label} can contain letters, spaces, hyphens and apostrophes.`)
-    .transform(capitaliseFirst);
-
 /** The e-mail address is not editable here: changing it needs a new verification (see docs/accounts.md). */
 export const updateProfileRequestSchema = z.object({
-  first_name: profileName('first name'),
-  last_name: profileName('last name'),
+  first_name: personNameSchema('first name'),
+  last_name: personNameSchema('last name'),
   phone_number: phoneNumberSchema,
   date_of_birth: dateOfBirthSchema,
 });
@@ -66,6 +57,7 @@ export const deleteAccountRequestSchema = z.object({
 export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
 
 export const profileImageResponseSchema = z.object({ status: z.literal(true), profile_image: z.string() });
+export type ProfileImageResponse = z.infer<typeof profileImageResponseSchema>;
 
 export const appointmentSchema = z.object({
   id: z.string(),

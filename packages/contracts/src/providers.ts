@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hospitalDetailSchema, searchRegionSchema, slotSummarySchema } from './search';
 
-/** Provider profile, doctor lookup and availability calls (SPEC §3 provider fields, §7). */
+/** Provider profile, doctor lookup and availability calls (docs/search.md). */
 
 export const providerIdParamsSchema = z.object({
   id: z.uuid({ error: 'That provider id is not valid.' }),

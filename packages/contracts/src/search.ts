@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
-/** Provider search (SPEC §3 search and map params, §7 search calls). Shared by the API and the web app. */
+/** Provider search (docs/search.md): search and map parameters and answers. Shared by the API and the web app. */
 
 export const SEARCH_REGIONS = ['uk', 'usa'] as const;
 export const searchRegionSchema = z.enum(SEARCH_REGIONS, { error: 'Please choose a region: uk or usa.' });
 
-/** Results per page of /api/test-search/ (SPEC §9 page size: 5 rows). */
+/** Results per page of /api/test-search/ (docs/search.md): 5 rows. */
 export const SEARCH_PAGE_SIZE = 5;
 /** Radius choices offered by the search form, in miles; any number above 0 and up to the maximum is accepted. */
 export const RADIUS_OPTIONS = [5, 10, 25, 50, 100, 200] as const;
@@ -205,17 +205,6 @@ export const mapResponseSchema = z.object({
   markers: z.array(mapMarkerSchema),
 });
 export type MapResponse = z.infer<typeof mapResponseSchema>;
-
-// ---------- captcha ----------
-
-export const captchaChallengeSchema = z.object({
-  algorithm: z.string(),
-  challenge: z.string(),
-  maxnumber: z.number().optional(),
-  salt: z.string(),
-  signature: z.string(),
-});
-export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
 
 export const publicConfigSchema = z.object({
   mapTileUrl: z.string(),

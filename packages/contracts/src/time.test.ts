@@ -101,6 +101,15 @@ describe('formatOrdinalDate', () => {
     ['22/11/2026', '22nd November 2026'],
     ['11/12/2026', '11th December 2026'],
     ['31/07/2026', '31st July 2026'],
+    ['01/01/2027', '1st January 2027'],
+    ['02/02/2027', '2nd February 2027'],
+    ['11/11/2027', '11th November 2027'],
+    ['12/12/2027', '12th December 2027'],
+    ['13/06/2027', '13th June 2027'],
+    ['21/06/2027', '21st June 2027'],
+    ['22/06/2027', '22nd June 2027'],
+    ['23/06/2027', '23rd June 2027'],
+    ['31/07/2027', '31st July 2027'],
   ])('%s → %s', (text, formatted) => {
     expect(formatOrdinalDate(text)).toBe(formatted);
   });

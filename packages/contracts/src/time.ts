@@ -2,7 +2,7 @@
 
 const TWELVE_HOUR = /^\s*(\d{1,2}):(\d{2})\s*([AaPp][Mm])\s*$/;
 
-/** 'h:mm AM/PM' → 'HH:mm' (SPEC §5: 12 AM becomes 00, PM hours add 12). Returns null if malformed. */
+/** 'h:mm AM/PM' → 'HH:mm' (12 AM becomes 00, PM hours add 12). Returns null if malformed. */
 export function toTwentyFourHour(time: string): string | null {
   const m = TWELVE_HOUR.exec(time);
   if (!m) return null;

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -47,12 +48,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return { db, kind: 'postgres', url: opts.databaseUrl, close: () => pool.end() };
   }
   let client: PGlite;
+  // Extensions are loaded every time PGlite opens: btree_gist backs the slots' no-overlap constraint.
+  const extensions = { btree_gist };
   if (opts.inMemory) {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   } else {
     const dir = path.resolve(opts.dataDir ?? './data', 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

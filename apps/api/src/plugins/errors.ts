@@ -1,16 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { errorResponseSchema } from '@careslot/contracts/errors';
 import { AppError } from '../lib/errors';
-
-/** The one shape of every error body this handler writes; validation errors add `fields`, some errors add more. */
-export const errorResponseSchema = z.looseObject({
-  status: z.literal(false),
-  statusCode: z.number(),
-  error: z.string(),
-  message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
 
 /** Response schemas for the error statuses a route documents: `response: { 200: ok, ...errorResponses(400, 401) }`. */
 export function errorResponses(...codes: number[]): Record<number, typeof errorResponseSchema> {

@@ -89,5 +89,5 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
 export async function mailTo(app: FastifyInstance, to: string) {
   await app.outbox.drain();
   const res = await app.inject({ method: 'GET', url: `/dev/mail/messages?to=${encodeURIComponent(to)}` });
-  return res.json() as { id: number; to: string; subject: string; text: string; html: string; createdAt: string }[];
+  return res.json() as { id: number; to: string; subject: string; text: string; html: string; ics: string | null; createdAt: string }[];
 }

@@ -1,12 +1,9 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '../lib/paths';
-import { mightRefresh, refreshSession, safeReturnTo as safeReturnToPath } from '../lib/session';
+import { mightRefresh, refreshSession } from '../lib/session';
 import { cookieNames, readCookie, storageKeys } from '../lib/storage';
 
-/** Where to return after signing in: only same-site paths. */
-export const safeReturnTo = safeReturnToPath;
-
-/** Logged in when the access-token cookie exists (SPEC §2, §4). */
+/** Logged in when the access-token cookie exists (docs/accounts.md, "Sessions and cookies"). */
 export function hasAccessToken(): boolean {
   return !!(
     readCookie(cookieNames.accessToken) ||

@@ -24,17 +24,23 @@ const publicRoutes: RouteObject[] = [
   { path: paths.staffSignIn, lazy: lazyScreen(() => import('../features/admin/routes/staff-sign-in-page')) },
 ];
 
-/** Need the patient or provider access token (SPEC §2); visitors go to sign-in and come back after. */
+/** Need the patient or provider access token (docs/accounts.md, "Sessions and cookies"); visitors go to sign-in and come back after. */
 const protectedRoutes: RouteObject[] = [
   { path: paths.userProfile, lazy: lazyScreen(() => import('../features/profile/routes/user-profile-page')) },
   { path: '/appointment/:doc_id', lazy: lazyScreen(() => import('../features/booking/routes/checkout-page')) },
   { path: paths.paymentReturn, lazy: lazyScreen(() => import('../features/booking/routes/payment-return-page')) },
-  { path: paths.providerHome, lazy: lazyScreen(() => import('../features/provider/routes/provider-home-page')) },
-  { path: paths.providerProfile, lazy: lazyScreen(() => import('../features/provider/routes/provider-profile-page')) },
-  { path: paths.providerAvailabilityNew, lazy: lazyScreen(() => import('../features/provider/routes/availability-new-page')) },
-  { path: paths.providerAvailabilityAll, lazy: lazyScreen(() => import('../features/provider/routes/availability-all-page')) },
-  { path: paths.providerAppointmentHistory, lazy: lazyScreen(() => import('../features/provider/routes/appointment-history-page')) },
-  { path: paths.providerBankAccount, lazy: lazyScreen(() => import('../features/provider/routes/bank-account-page')) },
+  {
+    // The provider workspace: one frame (side menu) around its screens.
+    lazy: lazyScreen(() => import('../features/provider/routes/provider-layout')),
+    children: [
+      { path: paths.providerHome, lazy: lazyScreen(() => import('../features/provider/routes/provider-home-page')) },
+      { path: paths.providerProfile, lazy: lazyScreen(() => import('../features/provider/routes/provider-profile-page')) },
+      { path: paths.providerAvailabilityNew, lazy: lazyScreen(() => import('../features/provider/routes/availability-new-page')) },
+      { path: paths.providerAvailabilityAll, lazy: lazyScreen(() => import('../features/provider/routes/availability-all-page')) },
+      { path: paths.providerAppointmentHistory, lazy: lazyScreen(() => import('../features/provider/routes/appointment-history-page')) },
+      { path: paths.providerBankAccount, lazy: lazyScreen(() => import('../features/provider/routes/bank-account-page')) },
+    ],
+  },
 ];
 
 /** Need the staff token; otherwise the staff sign-in. */

@@ -1,4 +1,10 @@
+import type { ErrorResponse } from '@careslot/contracts/errors';
 import { mightRefresh, refreshSession } from './session';
+
+function errorDetails(body: unknown): ErrorResponse | null {
+  const b = body as Partial<ErrorResponse> | null;
+  return b && typeof b === 'object' && typeof b.message === 'string' ? (b as ErrorResponse) : null;
+}
 
 /** Error thrown for any non-2xx answer; `message` is the server's message for people. */
 export class ApiError extends Error {
@@ -10,9 +16,16 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+  /** An error answer: its message is the API's own when the body is an API error, else `fallback`. */
+  static fromAnswer(status: number, body: unknown, fallback = 'Something went wrong. Please try again.'): ApiError {
+    return new ApiError(status, errorDetails(body)?.message ?? fallback, body);
+  }
+  /** The body as the API writes every error, or null when the answer was something else (a proxy's page, say). */
+  get details(): ErrorResponse | null {
+    return errorDetails(this.body);
+  }
   get fields(): Record<string, string> | undefined {
-    const b = this.body as { fields?: Record<string, string> } | null;
-    return b?.fields;
+    return this.details?.fields;
   }
 }
 
@@ -69,11 +82,7 @@ async function apiFetchOnce<T>(url: string, opts: RequestOptions): Promise<T> {
     }
   }
   if (!res.ok) {
-    const message =
-      (data && typeof data === 'object' && 'message' in data && typeof (data as { message: unknown }).message === 'string'
-        ? (data as { message: string }).message
-        : null) ?? 'Something went wrong. Please try again.';
-    throw new ApiError(res.status, message, data);
+    throw ApiError.fromAnswer(res.status, data);
   }
   return data as T;
 }

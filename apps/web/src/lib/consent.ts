@@ -1,7 +1,7 @@
 import { cookieNames, deleteCookie, readCookie, writeCookie } from './storage';
 
 /**
- * Cookie consent (SPEC §3): accepting or rejecting stores a random `consentID` cookie, which the browser
+ * Cookie consent (docs/public-site.md): accepting or rejecting stores a random `consentID` cookie, which the browser
  * then sends with every same-site call; calls whose payload carries `consentID` (login, search) read it here.
  * The choice itself is kept beside it in local storage, so the banner does not ask again.
  */

@@ -1,4 +1,4 @@
-/** The one route table (SPEC §2). Build links with these, never with string literals. */
+/** The one route table (docs/web.md). Build links with these, never with string literals. */
 export const paths = {
   home: '/',
   signIn: '/sign-in',

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { DEFAULT_REGION, isRegion, type Region } from '@careslot/contracts/money';
 import { storageKeys } from './storage';
 
-/** The visitor's region (SPEC §1): chosen on the home page, kept in local storage as selectedRegion, uk by default. */
+/** The visitor's region (decision 009): chosen on the home page, kept in local storage as selectedRegion, uk by default. */
 export function readSelectedRegion(): Region {
   try {
     const stored = localStorage.getItem(storageKeys.selectedRegion);

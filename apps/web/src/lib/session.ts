@@ -1,7 +1,8 @@
+import type { LoginResponse } from '@careslot/contracts/auth';
 import { cookieNames, deleteCookie, readCookie, storageKeys } from './storage';
 
 /**
- * The browser side of a patient session (SPEC §3, §4). The server sets the cookies: access_token and user_id
+ * The browser side of a patient session (docs/accounts.md, "Sessions and cookies"). The server sets the cookies: access_token and user_id
  * (readable here, so "logged in" is their presence) and the httpOnly refresh_token that only the server reads.
  */
 
@@ -38,7 +39,7 @@ export function isDemoSession(): boolean {
   return !!readCookie(cookieNames.demoAccessToken) && !readCookie(cookieNames.accessToken);
 }
 
-/** Logged in when an access token and the user id exist (SPEC §4). */
+/** Logged in when an access token and the user id exist. */
 export function isLoggedIn(): boolean {
   return !!(readCookie(cookieNames.accessToken) || readCookie(cookieNames.demoAccessToken)) && !!currentUserId();
 }
@@ -55,7 +56,7 @@ export function markSignedIn(firstName: string): void {
   notifySession();
 }
 
-/** Forgets everything SPEC §4 lists: chat session, tokens, user id, profile phone and e-mail, unique id, logged-in flag. */
+/** Forgets what logout must forget (docs/accounts.md, "Screens"): chat session, tokens, user id, profile phone and e-mail, unique id, logged-in flag. */
 export function clearLocalSession(): void {
   for (const key of [
     storageKeys.chatbotSession,
@@ -90,7 +91,7 @@ export function refreshSession(): Promise<boolean> {
           if (res.status === 401) clearLocalSession();
           return false;
         }
-        const body = (await res.json()) as { first_name?: string };
+        const body = (await res.json()) as LoginResponse;
         if (body.first_name) markSignedIn(body.first_name);
         return true;
       } catch {

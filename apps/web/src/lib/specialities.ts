@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Speciality, SpecialityResponse } from '@careslot/contracts/search';
 import { apiFetch } from './api-client';
 
-/** SPEC §9: the speciality list is cached in local storage for 1440 minutes, one entry per region. */
+/** The speciality list is cached in local storage for 1440 minutes, one entry per region (docs/search.md). */
 export const SPECIALITY_CACHE_MINUTES = 1440;
 const CACHE_MS = SPECIALITY_CACHE_MINUTES * 60 * 1000;
 
@@ -34,7 +34,7 @@ export function writeCachedSpecialities(region: string, data: Speciality[], now 
   }
 }
 
-/** GET /api/get-speciality; errors are swallowed (SPEC §8) and give an empty list. */
+/** GET /api/get-speciality; errors are swallowed and give an empty list (docs/web.md): the form still works. */
 export async function fetchSpecialities(region: string): Promise<Speciality[]> {
   const cached = readCachedSpecialities(region);
   if (cached) return cached;

@@ -1,4 +1,4 @@
-/** Browser storage keys of SPEC §3, in one place. */
+/** Browser storage keys (docs/web.md, "Browser storage"), in one place. */
 export const storageKeys = {
   chatbotSession: 'chatbot_session',
   profilePhone: 'ProfilePhone',
@@ -30,7 +30,7 @@ export function readCookie(name: string): string | null {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
 }
 
-/** Cookies the client writes itself are secure (on https) and same-site strict, as SPEC §3 asks. */
+/** Cookies the client writes itself are secure (on https) and same-site strict (docs/web.md, "Browser storage"). */
 export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Strict${secure}`;

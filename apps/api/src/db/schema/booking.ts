@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { availabilityRules } from './availability';
 import { createdAt, updatedAt } from './common';
 import { patients } from './identity';
 import { hospitals, providers } from './providers';
@@ -18,13 +19,22 @@ export const availabilitySlots = pgTable(
     region: text('region').notNull(),
     starts_at: timestamp('starts_at', { withTimezone: true }).notNull(),
     ends_at: timestamp('ends_at', { withTimezone: true }).notNull(),
-    /** 'open' | 'withdrawn' (the provider removed it). Taken-ness lives in bookings. */
+    /**
+     * 'open' | 'withdrawn' (the provider withdrew it, or cancelled its booking) | 'removed' (a rule change took it away
+     * after someone had held it; kept for that history, never shown). Taken-ness lives in bookings. No two open slots of
+     * one provider overlap, across clinics: the exclusion constraint availability_slots_no_overlap (custom migration).
+     */
     status: text('status').notNull().default('open'),
+    /** The rule that generated it; null for slots made before rules existed. */
+    rule_id: uuid('rule_id').references(() => availabilityRules.id, { onDelete: 'set null' }),
+    /** Last instant a patient may book it (start minus the provider's minimum notice); null: until it starts. */
+    book_by: timestamp('book_by', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('availability_slots_provider_start_uq').on(t.provider_id, t.starts_at),
+    index('availability_slots_provider_start_idx').on(t.provider_id, t.starts_at),
     index('availability_slots_start_idx').on(t.starts_at),
+    index('availability_slots_rule_idx').on(t.rule_id),
   ],
 );
 

@@ -2,6 +2,3 @@ import { timestamp } from 'drizzle-orm/pg-core';
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-
-export const REGIONS = ['uk', 'usa'] as const;
-export type Region = (typeof REGIONS)[number];

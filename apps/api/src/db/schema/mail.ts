@@ -33,5 +33,7 @@ export const devMailbox = pgTable('dev_mailbox', {
   html: text('html').notNull(),
   /** The whole message as nodemailer rendered it (RFC 822). */
   raw: text('raw').notNull(),
+  /** The calendar attachment's text, if the message had one. */
+  ics: text('ics'),
   createdAt: createdAt(),
 });

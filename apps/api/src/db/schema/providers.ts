@@ -38,6 +38,9 @@ export const hospitals = pgTable(
   },
   (t) => [index('hospitals_region_lat_lon_idx').on(t.region, t.latitude, t.longitude)],
 );
+/** A hospital as a row; `HospitalPlace` is what screens and e-mails show of it (everything but the region). */
+export type Hospital = typeof hospitals.$inferSelect;
+export type HospitalPlace = Omit<Hospital, 'region'>;
 
 export const providers = pgTable(
   'providers',
@@ -138,6 +141,11 @@ export const providerLocations = pgTable(
   ],
 );
 
+/**
+ * A provider's payout accounts (docs/provider-workspace.md, "Bank accounts"). The account number is stored only
+ * encrypted (AES-256-GCM with DATA_ENCRYPTION_KEY, lib/data-encryption.ts) and never returned or logged; the
+ * fingerprint (a keyed hash of bank code and number) finds a duplicate without decrypting. Exactly one primary.
+ */
 export const bankAccounts = pgTable(
   'bank_accounts',
   {
@@ -146,18 +154,21 @@ export const bankAccounts = pgTable(
       .notNull()
       .references(() => providers.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    account_number: text('account_number').notNull(),
+    account_number_encrypted: text('account_number_encrypted').notNull(),
+    fingerprint: text('fingerprint').notNull(),
     /** Sort code (uk) or routing number (usa). */
     bank_code: text('bank_code').notNull().default(''),
     bank_name: text('bank_name').notNull().default(''),
     is_primary: boolean('is_primary').notNull().default(false),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('bank_accounts_provider_idx').on(t.provider_id),
     uniqueIndex('bank_accounts_one_primary_uq')
       .on(t.provider_id)
       .where(sql`${t.is_primary}`),
+    uniqueIndex('bank_accounts_provider_fingerprint_uq').on(t.provider_id, t.fingerprint),
   ],
 );
 

@@ -1,4 +1,5 @@
 /** Reference data for the deterministic demo seed: specialities, and hospitals in real places. */
+import type { HospitalPlace } from '../schema/providers';
 
 export interface SpecialitySeed {
   slug: string;
@@ -128,14 +129,8 @@ export const SPECIALITIES: SpecialitySeed[] = [
   },
 ];
 
-export interface HospitalSeed {
-  name: string;
-  address: string;
-  city: string;
-  postcode: string;
-  latitude: number;
-  longitude: number;
-}
+/** A seeded hospital: its row without the id, region and zone, which the seed adds. */
+export type HospitalSeed = Pick<HospitalPlace, 'name' | 'address' | 'city' | 'postcode' | 'latitude' | 'longitude'>;
 
 export interface CitySeed {
   city: string;

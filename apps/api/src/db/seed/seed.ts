@@ -2,12 +2,13 @@ import { count, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { currencyForRegion, type Region } from '@careslot/contracts/money';
 import type { Db } from '../client';
-import { availabilitySlots } from '../schema/booking';
+import { availabilityRules, providerScheduleSettings } from '../schema/availability';
 import { galleryImages, homepageSettings } from '../schema/content';
 import { patients, staffUsers } from '../schema/identity';
 import { hospitals, providerHospitals, providers, regulatorRegister, specialities } from '../schema/providers';
 import { hashPassword } from '../../lib/password';
 import { seededRandom, type Random } from '../../lib/random';
+import { rollForward } from '../../modules/availability/availability.service';
 import { FIRST_NAMES, LANGUAGES, LAST_NAMES, SPECIALITIES, UK_CITIES, USA_CITIES, type CitySeed } from './seed-data';
 
 export const HOMEPAGE_SETTINGS_ID = 1;
@@ -21,7 +22,7 @@ export const DEMO_ACCOUNTS = {
 export interface SeedOptions {
   /** Providers per region (default 160, so 320 in all). */
   providersPerRegion?: number;
-  /** Days of availability from today (default 30). */
+  /** How many days ahead seeded providers can be booked (their booking horizon; default 30). */
   days?: number;
   /** Demo accounts (never in production). */
   demoAccounts?: boolean;
@@ -161,16 +162,17 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<void
       )
       .onConflictDoNothing();
 
+    // Availability through the same rules a provider publishes, so the daily roll-forward keeps a long-lived demo
+    // database supplied with slots. Seeded providers book `days` ahead; the demo provider keeps the default horizon.
     const tzByHospital = new Map(hospitalRows.map((r) => [r.id, r.time_zone]));
-    const slotRows: (typeof availabilitySlots.$inferInsert)[] = [];
-    providerRows.forEach((p, idx) => {
-      const hospitalIds = placements[idx]!.hospitalIds;
-      slotRows.push(...generateSlots(rng, p.id, hospitalIds, tzByHospital, region, p.consultation_minutes, days, now));
-    });
-    for (let i = 0; i < slotRows.length; i += 2000) {
-      await db.insert(availabilitySlots).values(slotRows.slice(i, i + 2000));
-    }
+    const rules = providerRows.flatMap((p, idx) => weeklyPattern(rng, p.id, placements[idx]!.hospitalIds, tzByHospital, now));
+    for (let i = 0; i < rules.length; i += 1000) await db.insert(availabilityRules).values(rules.slice(i, i + 1000));
+    const demoProviderId = region === 'uk' && opts.demoAccounts ? providerRows[0]!.id : null;
+    await db
+      .insert(providerScheduleSettings)
+      .values(providerRows.filter((p) => p.id !== demoProviderId).map((p) => ({ provider_id: p.id, horizon_days: days })));
   }
+  await rollForward(db, now);
 
   if (opts.demoAccounts) {
     await db.insert(patients).values({
@@ -192,50 +194,35 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<void
 }
 
 /**
- * A provider's working pattern for the next `days` days, in each hospital's own time zone:
- * weekday clinics from 09:00, a lunch break, some Saturday mornings. Alternate days at a second hospital.
+ * A provider's working pattern as weekly rules in each clinic's own zone: weekday clinics from 8, 9 or 10 o'clock and
+ * after lunch, some Saturday mornings; with a second clinic, Tuesdays and Thursdays there.
  */
-function generateSlots(
+function weeklyPattern(
   rng: Random,
   providerId: string,
   hospitalIds: string[],
   tzByHospital: Map<string, string>,
-  region: string,
-  minutes: number,
-  days: number,
   now: Date,
-): (typeof availabilitySlots.$inferInsert)[] {
-  const out: (typeof availabilitySlots.$inferInsert)[] = [];
+): (typeof availabilityRules.$inferInsert)[] {
   const startHour = rng.pick([8, 9, 9, 10]);
   const sessionLength = rng.pick([3, 4]);
   const worksSaturday = rng.chance(0.3);
-  for (let d = 0; d <= days; d++) {
-    const hospitalId = hospitalIds[d % hospitalIds.length]!;
-    const zone = tzByHospital.get(hospitalId)!;
-    const day = DateTime.fromJSDate(now, { zone }).startOf('day').plus({ days: d });
-    const weekday = day.weekday; // 1 Monday … 7 Sunday
-    if (weekday === 7 || (weekday === 6 && !worksSaturday)) continue;
-    const sessions =
-      weekday === 6
-        ? [[startHour, 3]]
-        : [
-            [startHour, sessionLength],
-            [14, sessionLength],
-          ];
-    for (const [hour, length] of sessions) {
-      const sessionStart = day.set({ hour: hour!, minute: 0 });
-      const sessionEnd = sessionStart.plus({ hours: length! });
-      for (let t = sessionStart; t.plus({ minutes }) <= sessionEnd; t = t.plus({ minutes })) {
-        if (t.toJSDate() <= now) continue;
-        out.push({
-          provider_id: providerId,
-          hospital_id: hospitalId,
-          region,
-          starts_at: t.toJSDate(),
-          ends_at: t.plus({ minutes }).toJSDate(),
-        });
-      }
-    }
-  }
+  const hhmm = (h: number) => `${String(h).padStart(2, '0')}:00`;
+  const day = [
+    { start_time: hhmm(startHour), end_time: hhmm(startHour + sessionLength) },
+    { start_time: hhmm(14), end_time: hhmm(14 + sessionLength) },
+  ];
+  const [main, second] = hospitalIds as [string, string | undefined];
+  const rule = (hospitalId: string, weekdays: number[], blocks: typeof day) => ({
+    provider_id: providerId,
+    hospital_id: hospitalId,
+    kind: 'weekly',
+    weekdays,
+    blocks,
+    from_date: DateTime.fromJSDate(now, { zone: tzByHospital.get(hospitalId)! }).toISODate()!,
+  });
+  const out = [rule(main, second ? [1, 3, 5] : [1, 2, 3, 4, 5], day)];
+  if (second) out.push(rule(second, [2, 4], day));
+  if (worksSaturday) out.push(rule(main, [6], [{ start_time: hhmm(startHour), end_time: hhmm(startHour + 3) }]));
   return out;
 }

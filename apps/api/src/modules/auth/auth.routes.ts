@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   FORGET_PASSWORD_MESSAGE,
+  authOptionsResponseSchema,
   RESEND_VERIFICATION_MESSAGE,
   emailNotVerifiedSchema,
   forgetPasswordRequestSchema,
@@ -126,7 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: "What the sign-in screen may offer: demo_mode is true when 'Try the demo' works",
-        response: { 200: z.object({ status: z.literal(true), demo_mode: z.boolean() }) },
+        response: { 200: authOptionsResponseSchema },
       },
     },
     async () => ({ status: true as const, demo_mode: app.config.DEMO_MODE }),

@@ -10,7 +10,12 @@ describe('account calls in production', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: { NODE_ENV: 'production', SANDBOX_PAYMENTS: 'true', PUBLIC_URL: 'https://careslot.example' },
+      env: {
+        NODE_ENV: 'production',
+        SANDBOX_PAYMENTS: 'true',
+        PUBLIC_URL: 'https://careslot.example',
+        DATA_ENCRYPTION_KEY: 'cd'.repeat(32),
+      },
       seed: { providersPerRegion: 2, days: 2 },
     });
   });
@@ -56,7 +61,12 @@ describe('account calls with PUBLIC_URL', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: { NODE_ENV: 'production', SANDBOX_PAYMENTS: 'true', PUBLIC_URL: 'https://careslot.example/' },
+      env: {
+        NODE_ENV: 'production',
+        SANDBOX_PAYMENTS: 'true',
+        PUBLIC_URL: 'https://careslot.example/',
+        DATA_ENCRYPTION_KEY: 'cd'.repeat(32),
+      },
       seed: { providersPerRegion: 2, days: 2 },
     });
   });

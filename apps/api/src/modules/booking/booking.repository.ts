@@ -2,18 +2,17 @@ import { and, between, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { availabilitySlots, bookings } from '../../db/schema/booking';
 import { patients } from '../../db/schema/identity';
-import { hospitals, providers, specialities } from '../../db/schema/providers';
+import { hospitals, providers, specialities, type Hospital } from '../../db/schema/providers';
 import { startsAtLocal } from '../availability/availability.service';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type SlotRow = typeof availabilitySlots.$inferSelect;
-export type HospitalRow = typeof hospitals.$inferSelect;
 export type ProviderRow = typeof providers.$inferSelect;
 
 /** A slot with what booking shows and checks about it. */
 export interface SlotContext {
   slot: SlotRow;
-  hospital: HospitalRow;
+  hospital: Hospital;
   provider: ProviderRow;
   specialityName: string | null;
 }

@@ -20,17 +20,19 @@ import { errorResponses } from '../../plugins/errors';
 import { limit } from '../../plugins/rate-limit';
 import type { PaymentEventHandler } from '../payments/payments.types';
 import type { BookingDeps } from './booking.types';
+import type { BookingLifecycleWorker } from './booking-lifecycle';
 import { checkCode } from './check-code';
 import { PAYMENT_HOLD_MINUTES } from './hold-slot';
 import { checkoutSessionStatus, paymentStatus, verifyPayment } from './payment-status';
+import { providerBookingsRoutes } from './provider-bookings.routes';
 import { requestCode } from './request-code';
 import { settlePaymentEvent } from './settle-payment';
 import { startCardCheckout, startWalletCheckout } from './start-checkout';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Booking's entry points that app.ts wires to other modules. */
-    booking: { settlePaymentEvent: PaymentEventHandler };
+    /** Booking's entry points that app.ts wires to other modules (and tests call). */
+    booking: { settlePaymentEvent: PaymentEventHandler; advanceStatuses(): Promise<number> };
   }
 }
 
@@ -40,7 +42,9 @@ const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: 
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const deps: BookingDeps = { db: app.db, config: app.config, payments: app.payments, log: app.log, kickOutbox: () => app.outbox.kick() };
-  app.decorate('booking', { settlePaymentEvent: (event) => settlePaymentEvent(deps, event) });
+  let lifecycle: BookingLifecycleWorker | undefined;
+  app.decorate('booking', { settlePaymentEvent: (event) => settlePaymentEvent(deps, event), advanceStatuses: () => lifecycle!.drain() });
+  await app.register(providerBookingsRoutes, { deps, onLifecycle: (worker) => (lifecycle = worker) });
 
   app.get(
     '/api/payment-config',

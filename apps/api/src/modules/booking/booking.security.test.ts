@@ -1,19 +1,22 @@
 /** Security review findings for the booking and payment calls (docs/security-review.md). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { attemptOf, auth, freeSlot, newPatient, verifiedAttempt, startCardCheckout, startWalletOrder } from './booking.test-helpers';
+import { describe, expect, it } from 'vitest';
+import {
+  attemptOf,
+  auth,
+  newPatient,
+  startCardCheckout,
+  startWalletOrder,
+  useBookingApp,
+  verifiedAttempt,
+  verifyPayment,
+} from './booking.test-helpers';
+
+const t = useBookingApp({ seed: { providersPerRegion: 6, days: 4 } });
 
 describe('booking and payment calls under attack', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp({ seed: { providersPerRegion: 6, days: 4 } });
-  });
-  afterAll(() => t.close());
-
   it("a stranger who knows a patient's id cannot spend that patient's code budget", async () => {
     const victim = await newPatient(t.app, 'budget-victim');
-    const slot = await freeSlot(t.app, 'uk', 0);
+    const slot = await t.nextSlot();
     for (let i = 0; i < 12; i++) {
       const res = await t.app.inject({ method: 'POST', url: `/user/user-otp-verification/${victim.id}/`, payload: attemptOf(slot) });
       expect([401, 429]).toContain(res.statusCode);
@@ -31,12 +34,7 @@ describe('booking and payment calls under attack', () => {
     const p = await newPatient(t.app, 'verify-spammer');
     const codes: number[] = [];
     for (let i = 0; i < 21; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/user/verify-payment/',
-        headers: auth(p),
-        payload: { orderID: `SANDBOX-NOPE-${i}`, user_id: p.id },
-      });
+      const res = await verifyPayment(t.app, p, `SANDBOX-NOPE-${i}`);
       codes.push(res.statusCode);
       if (res.statusCode === 429) expect(res.json().message).toMatch(/Please wait a few minutes and try again/);
     }
@@ -58,7 +56,7 @@ describe('booking and payment calls under attack', () => {
   it("patient B can neither read nor settle patient A's card session or wallet order", async () => {
     const a = await newPatient(t.app, 'idor-owner');
     const b = await newPatient(t.app, 'idor-other');
-    const card = await freeSlot(t.app, 'uk', 1);
+    const card = await t.nextSlot();
     await verifiedAttempt(t.app, a, card);
     const { sessionId } = (await startCardCheckout(t.app, a, card)).json();
     const { orderID } = (await startWalletOrder(t.app, a, card)).json();
@@ -67,12 +65,7 @@ describe('booking and payment calls under attack', () => {
     );
     expect((await t.app.inject({ url: `/user/check-payment-status/${sessionId}/`, headers: auth(b) })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/user/check-payment-status/${orderID}/`, headers: auth(b) })).statusCode).toBe(404);
-    const verify = await t.app.inject({
-      method: 'POST',
-      url: '/user/verify-payment/',
-      headers: auth(b),
-      payload: { orderID, user_id: b.id },
-    });
+    const verify = await verifyPayment(t.app, b, orderID);
     expect(verify.statusCode).toBe(404);
     // A's own calls work.
     expect((await t.app.inject({ url: `/user/stripe-checkout-session-status?session_id=${sessionId}`, headers: auth(a) })).statusCode).toBe(

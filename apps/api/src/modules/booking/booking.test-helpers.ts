@@ -159,6 +159,16 @@ export async function startWalletOrder(app: FastifyInstance, p: TestPatient, s: 
   return app.inject({ method: 'POST', url: `/user/paypal-order/${p.id}/`, headers: auth(p), payload: checkoutBody(s, extra) });
 }
 
+/** POST /user/verify-payment/ as patient p, for their own id unless `body` says otherwise; `query` e.g. '?providerRegion=uk'. */
+export async function verifyPayment(app: FastifyInstance, p: TestPatient, orderID: string, body: Record<string, unknown> = {}, query = '') {
+  return app.inject({
+    method: 'POST',
+    url: `/user/verify-payment/${query}`,
+    headers: auth(p),
+    payload: { orderID, user_id: p.id, ...body },
+  });
+}
+
 export async function payWithCard(app: FastifyInstance, sessionId: string, cardNumber = '4242 4242 4242 4242') {
   return app.inject({
     method: 'POST',

@@ -24,6 +24,7 @@ import {
   startWalletOrder,
   useBookingApp,
   verifiedAttempt,
+  verifyPayment,
   type TestPatient,
 } from './booking.test-helpers';
 
@@ -282,12 +283,7 @@ describe('card payment through the sandbox gateway', () => {
     expect((await payWithCard(g.app, sessionId)).statusCode).toBe(200);
 
     expect(await paymentStatus(g.app, a, sessionId)).toBe('FAILED');
-    const verify = await g.app.inject({
-      method: 'POST',
-      url: '/user/verify-payment/',
-      headers: auth(a),
-      payload: { orderID: sessionId, user_id: a.id, paymentMethod: 'stripe' },
-    });
+    const verify = await verifyPayment(g.app, a, sessionId, { paymentMethod: 'stripe' });
     expect(verify.json().data).toEqual({ success: false, status: 'FAILED', message: bookingMessages.slotTaken });
     await g.app.refunds.drain();
     expect(await paymentOf(g.app, sessionId)).toMatchObject({ status: 'REFUNDED' });
@@ -327,11 +323,7 @@ describe('card payment through the sandbox gateway', () => {
     await g.app.payments.gateways.sandbox.payCheckoutSession(sessionId, '4242424242424242');
     const event = { gateway: 'sandbox' as const, eventId: 'evt_replay_1', type: 'checkout.completed' as const, externalId: sessionId };
     await Promise.all(Array.from({ length: 10 }, () => g.app.payments.receiveEvent(event)));
-    const verifies = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        g.app.inject({ method: 'POST', url: '/user/verify-payment/', headers: auth(q), payload: { orderID: sessionId, user_id: q.id } }),
-      ),
-    );
+    const verifies = await Promise.all(Array.from({ length: 10 }, () => verifyPayment(g.app, q, sessionId)));
     expect(verifies.every((v) => v.json().data.success === true)).toBe(true);
     const booked = (await bookingsOfSlot(g.app, s.slotId)).filter((r) => r.status === 'Booked');
     expect(booked).toHaveLength(1);
@@ -353,29 +345,18 @@ describe('wallet payment through the sandbox gateway', () => {
     expect(order.json()).toMatchObject({ status: 'CREATED', amount: s.followAmount });
 
     // Verifying before approval changes nothing.
-    const early = await g.app.inject({
-      method: 'POST',
-      url: '/user/verify-payment/',
-      headers: auth(q),
-      payload: { orderID, user_id: q.id },
-    });
+    const early = await verifyPayment(g.app, q, orderID);
     expect(early.json().data).toMatchObject({ success: false, status: 'PENDING' });
 
     const approved = await g.app.inject({ method: 'POST', url: `/sandbox/paypal/orders/${orderID}/approve` });
     expect(approved.json(), approved.body).toMatchObject({ status: 'APPROVED' });
-    const verify = await g.app.inject({
-      method: 'POST',
-      url: '/user/verify-payment/?providerRegion=uk',
-      headers: auth(q),
-      payload: {
-        orderID,
-        user_id: q.id,
-        paymentMethod: 'paypal',
-        selectedAmount: '0.01',
-        isOldPatient: true,
-        bookingDetails: { date: s.bookedDate },
-      },
-    });
+    const verify = await verifyPayment(
+      g.app,
+      q,
+      orderID,
+      { paymentMethod: 'paypal', selectedAmount: '0.01', isOldPatient: true, bookingDetails: { date: s.bookedDate } },
+      '?providerRegion=uk',
+    );
     expect(verify.json()).toEqual({ data: { success: true, status: 'COMPLETED' } });
     expect(await paymentStatus(g.app, q, orderID)).toBe('COMPLETED');
     const [booking] = (await bookingsOfSlot(g.app, s.slotId)).filter((b) => b.status === 'Booked');
@@ -399,20 +380,10 @@ describe('wallet payment through the sandbox gateway', () => {
     const s = await nextSlot();
     await verifiedAttempt(g.app, q, s);
     const { orderID } = (await startWalletOrder(g.app, q, s)).json();
-    const asOther = await g.app.inject({
-      method: 'POST',
-      url: '/user/verify-payment/',
-      headers: auth(r),
-      payload: { orderID, user_id: r.id },
-    });
+    const asOther = await verifyPayment(g.app, r, orderID);
     expect(asOther.statusCode).toBe(404);
     expect(asOther.json().message).toBe(bookingMessages.verificationFailed);
-    const spoofed = await g.app.inject({
-      method: 'POST',
-      url: '/user/verify-payment/',
-      headers: auth(r),
-      payload: { orderID, user_id: q.id },
-    });
+    const spoofed = await verifyPayment(g.app, r, orderID, { user_id: q.id });
     expect(spoofed.statusCode).toBe(403);
     const status = await g.app.inject({ url: `/user/check-payment-status/${orderID}/`, headers: auth(r) });
     expect(status.statusCode).toBe(404);

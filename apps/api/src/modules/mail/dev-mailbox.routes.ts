@@ -17,6 +17,8 @@ const messageSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  /** The calendar attachment's text (.ics), or null. */
+  ics: z.string().nullable(),
   createdAt: z.string(),
 });
 
@@ -36,7 +38,15 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const rows = await listDevMailbox(db, req.query.to?.toLowerCase());
-      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+      return rows.map((r) => ({
+        id: r.id,
+        to: r.to,
+        subject: r.subject,
+        text: r.text,
+        html: r.html,
+        ics: r.ics,
+        createdAt: r.createdAt.toISOString(),
+      }));
     },
   );
 
@@ -62,7 +72,9 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       page(
         m.subject,
         `<p><a href="/dev/mail">← All messages</a></p><h1>${escapeHtml(m.subject)}</h1><p>To: ${escapeHtml(m.to)}</p>
-<iframe title="Message" sandbox src="/dev/mail/${m.id}/html"></iframe><h2>Plain text</h2><pre>${escapeHtml(m.text)}</pre>`,
+<iframe title="Message" sandbox src="/dev/mail/${m.id}/html"></iframe><h2>Plain text</h2><pre>${escapeHtml(m.text)}</pre>${
+          m.ics ? `<h2>Calendar attachment (invite.ics)</h2><pre>${escapeHtml(m.ics)}</pre>` : ''
+        }`,
       ),
     );
   });

@@ -65,7 +65,7 @@ export async function markMailAttemptFailed(
 
 export async function insertDevMailboxMessage(
   q: Queryable,
-  m: { to: string; subject: string; text: string; html: string; raw: string },
+  m: { to: string; subject: string; text: string; html: string; raw: string; ics: string | null },
 ): Promise<void> {
   await q.insert(devMailbox).values(m);
 }

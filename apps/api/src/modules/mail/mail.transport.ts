@@ -33,7 +33,7 @@ export function devMailboxTransport(db: Db): MailTransport {
     async send(m) {
       const info = await renderer.sendMail(toNodemailer(m));
       const raw = Buffer.isBuffer(info.message) ? info.message.toString('utf8') : String(info.message);
-      await insertDevMailboxMessage(db, { to: m.to, subject: m.subject, text: m.text, html: m.html, raw });
+      await insertDevMailboxMessage(db, { to: m.to, subject: m.subject, text: m.text, html: m.html, raw, ics: m.ics?.content ?? null });
     },
     close: () => renderer.close(),
   };

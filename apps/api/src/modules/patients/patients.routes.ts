@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginResponseSchema, messageResponseSchema } from '@careslot/contracts/auth';
 import {
-  PROFILE_IMAGE_MAX_BYTES,
   changePasswordRequestSchema,
   deleteAccountRequestSchema,
   profileImageResponseSchema,
@@ -16,7 +15,7 @@ import {
 import { requireSelf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
 import { limit } from '../../plugins/rate-limit';
-import { AppError, ValidationError } from '../../lib/errors';
+import { readProfileImageUpload, uploadsRoot } from '../../lib/profile-image';
 import { clearSessionCookies, publicOrigin, setSessionCookies } from '../auth/auth.service';
 import {
   appointmentsOf,
@@ -27,29 +26,11 @@ import {
   saveProfileImage,
   toUserDetails,
   updateProfile,
-  uploadsRoot,
   type PatientsDeps,
 } from './patients.service';
 
 const errors = errorResponses;
 const security: { [name: string]: string[] }[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
-const FILE_TOO_LARGE = 'The picture is larger than 5 MB. Choose a smaller one.';
-
-/** A broken or oversized upload is the sender's problem (4xx), never a 500. */
-function uploadError(err: unknown): Error {
-  if (err instanceof AppError) return err;
-  const e = err as { code?: string; statusCode?: number; message?: string };
-  if (e.code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, FILE_TOO_LARGE, 'FILE_TOO_LARGE');
-  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return err as Error;
-  // busboy's parse errors ("Multipart: Boundary not found", "Unexpected end of multipart data") carry no status.
-  if (/multipart|unexpected end|boundary|malformed/i.test(e.message ?? '')) {
-    return new ValidationError('The upload could not be read. Choose the picture again and retry.', {
-      profile_image: 'The upload could not be read.',
-    });
-  }
-  return err instanceof Error ? err : new Error(String(err));
-}
-
 export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const deps: PatientsDeps = { db: app.db, config, tokens: app.tokens, kickOutbox: () => app.outbox.kick() };
@@ -125,18 +106,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       requireSelf(req, req.params.userId);
-      if (!req.isMultipart()) throw new ValidationError('Send the picture as multipart/form-data in the field profile_image.');
-      let file: Awaited<ReturnType<typeof req.file>>;
-      let data: Buffer;
-      try {
-        file = await req.file({ limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1 } });
-        if (!file) throw new ValidationError('Choose a picture to upload.', { profile_image: 'Choose a picture to upload.' });
-        data = await file.toBuffer();
-      } catch (err) {
-        throw uploadError(err);
-      }
-      if (file.file.truncated) throw new AppError(413, FILE_TOO_LARGE, 'FILE_TOO_LARGE');
-      if (data.length === 0) throw new ValidationError('That file is empty. Choose a picture.', { profile_image: 'That file is empty.' });
+      const data = await readProfileImageUpload(req);
       const profile_image = await saveProfileImage(deps, req.params.userId, data);
       return { status: true as const, profile_image };
     },

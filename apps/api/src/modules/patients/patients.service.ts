@@ -1,12 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
-import { PROFILE_IMAGE_TYPES, type Appointment, type UserDetails } from '@careslot/contracts/patients';
+import { type Appointment, type UserDetails } from '@careslot/contracts/patients';
 import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db/client';
-import { AppError, ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../../lib/errors';
+import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import { DEMO_ACCOUNTS } from '../../db/seed/seed';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { enqueueMail } from '../mail/mail.service';
@@ -21,9 +16,7 @@ import {
 } from '../auth/auth.service';
 import { anonymisePatient, countUpcomingBooked, findPatient, listPatientBookings, updatePatient } from './patients.repository';
 import { hospitalLocation } from '../../lib/hospital-location';
-
-export const PROFILE_IMAGE_SIZE = 512;
-export const PROFILE_UPLOAD_FOLDER = 'profile';
+import { removeUpload, storeProfileImage } from '../../lib/profile-image';
 
 /** What the account operations need, built once by the patients routes. */
 export interface PatientsDeps extends SessionDeps {
@@ -31,10 +24,6 @@ export interface PatientsDeps extends SessionDeps {
   config: Config;
   /** Wakes the outbox worker after a transaction that queued mail. */
   kickOutbox(): void;
-}
-
-export function uploadsRoot(config: Pick<Config, 'DATA_DIR'>): string {
-  return path.resolve(config.DATA_DIR, 'uploads');
 }
 
 type PatientRow = NonNullable<Awaited<ReturnType<typeof findPatient>>>;
@@ -62,10 +51,6 @@ export async function loadPatient(db: Queryable, id: string): Promise<PatientRow
   return row;
 }
 
-/**
- * Accepts JPEG, PNG or WebP judged by their bytes (never the name or the declared type), re-encodes to a
- * 512 px square WebP (which also drops EXIF data such as GPS position) under DATA_DIR/uploads/profile/.
- */
 /** Name, phone number and date of birth, with the same rules as registration (validated by the route's schema). */
 export async function updateProfile(
   db: Queryable,
@@ -77,26 +62,9 @@ export async function updateProfile(
   return toUserDetails(row!);
 }
 
+/** A new profile picture (checked and resized by lib/profile-image.ts); the old one is deleted. */
 export async function saveProfileImage(deps: PatientsDeps, patientId: string, data: Buffer): Promise<string> {
-  const type = await fileTypeFromBuffer(data);
-  if (!type || !(PROFILE_IMAGE_TYPES as readonly string[]).includes(type.mime)) {
-    throw new AppError(415, 'Choose a JPEG, PNG or WebP picture.', 'UNSUPPORTED_IMAGE');
-  }
-  let output: Buffer;
-  try {
-    output = await sharp(data, { limitInputPixels: 40_000_000 })
-      .rotate()
-      .resize(PROFILE_IMAGE_SIZE, PROFILE_IMAGE_SIZE, { fit: 'cover', position: 'attention' })
-      .webp({ quality: 82 })
-      .toBuffer();
-  } catch {
-    throw new AppError(415, 'That picture could not be read. Choose another JPEG, PNG or WebP file.', 'UNSUPPORTED_IMAGE');
-  }
-  const folder = path.join(uploadsRoot(deps.config), PROFILE_UPLOAD_FOLDER);
-  await mkdir(folder, { recursive: true });
-  const name = `${randomBytes(16).toString('hex')}.webp`;
-  await writeFile(path.join(folder, name), output);
-  const publicPath = `/uploads/${PROFILE_UPLOAD_FOLDER}/${name}`;
+  const publicPath = await storeProfileImage(deps.config, data);
   const before = await findPatient(deps.db, patientId);
   const updated = await updatePatient(deps.db, patientId, { profile_image: publicPath });
   if (!updated) {
@@ -105,13 +73,6 @@ export async function saveProfileImage(deps: PatientsDeps, patientId: string, da
   }
   if (before?.profile_image) await removeUpload(deps.config, before.profile_image);
   return publicPath;
-}
-
-async function removeUpload(config: Pick<Config, 'DATA_DIR'>, publicPath: string): Promise<void> {
-  if (!publicPath.startsWith('/uploads/')) return;
-  const target = path.resolve(uploadsRoot(config), publicPath.slice('/uploads/'.length));
-  if (!target.startsWith(uploadsRoot(config) + path.sep)) return;
-  await rm(target, { force: true });
 }
 
 type BookingListRow = Awaited<ReturnType<typeof listPatientBookings>>[number];

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mailTo } from '../../test/test-app';
 import {
-  auth,
   bookingsOfSlot,
   loseSlotTo,
   newPatient,
@@ -10,6 +9,8 @@ import {
   startWalletOrder,
   useBookingApp,
   verifiedAttempt,
+  verifyPayment,
+  type TestPatient,
 } from '../booking/booking.test-helpers';
 import { startFakePaypal } from './fake-gateways';
 
@@ -41,13 +42,7 @@ function webhook(eventId: string, eventType: string, resource: unknown, signatur
   });
 }
 
-const verify = (p: { id: string; token: string }, orderID: string) =>
-  g.app.inject({
-    method: 'POST',
-    url: '/user/verify-payment/?providerRegion=uk',
-    headers: auth(p as never),
-    payload: { orderID, user_id: p.id },
-  });
+const verify = (p: TestPatient, orderID: string) => verifyPayment(g.app, p, orderID, {}, '?providerRegion=uk');
 
 describe('PayPal adapter (Orders v2 against a local fake PayPal)', () => {
   it('publishes the client id for the PayPal buttons', async () => {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { SANDBOX_CARDS } from '@careslot/contracts/booking';
 import type { Db } from '../../db/client';
 import {
   GatewayError,
@@ -172,8 +173,8 @@ export function passesLuhn(digits: string): boolean {
 /** Stripe's test cards: 4242… succeeds, 4000…0002 is declined, 4000…9995 has insufficient funds. */
 export function cardOutcome(cardNumber: string): 'success' | string {
   const digits = cardNumber.replace(/[\s-]/g, '');
-  if (digits === '4242424242424242') return 'success';
-  if (digits === '4000000000000002') return 'Your card was declined.';
-  if (digits === '4000000000009995') return 'Your card has insufficient funds.';
+  if (digits === SANDBOX_CARDS.success) return 'success';
+  if (digits === SANDBOX_CARDS.declined) return 'Your card was declined.';
+  if (digits === SANDBOX_CARDS.insufficientFunds) return 'Your card has insufficient funds.';
   return 'Your card was declined. In the sandbox, pay with the test card 4242 4242 4242 4242.';
 }

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sandboxCardSchema } from '@careslot/contracts/booking';
+import {
+  SANDBOX_WALLET_DECISIONS,
+  sandboxCardPaymentResponseSchema,
+  sandboxCardSchema,
+  sandboxWalletDecisionResponseSchema,
+  sandboxWalletOrderSchema,
+  type SandboxCard,
+} from '@careslot/contracts/booking';
 import { ValidationError } from '../../lib/errors';
 import { errorResponses } from '../../plugins/errors';
 import { limit } from '../../plugins/rate-limit';
@@ -17,7 +24,7 @@ export interface SandboxRoutesOptions {
 }
 
 /** Validates a sandbox card the way Stripe's form does before it is charged. */
-function checkCard(body: z.infer<typeof sandboxCardSchema>): string {
+function checkCard(body: SandboxCard): string {
   const digits = body.card_number.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) {
     throw new ValidationError('Your card number is invalid.', { card_number: 'Your card number is invalid.' });
@@ -60,10 +67,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
             'Any future expiry and any 3-digit CVC. On success the sandbox delivers checkout.session.completed at once.',
           params: idParams,
           body: sandboxCardSchema,
-          response: {
-            200: z.object({ id: z.string(), status: z.enum(['open', 'complete', 'expired']), payment_status: z.enum(['paid', 'unpaid']) }),
-            ...errorResponses(400, 402, 404, 409),
-          },
+          response: { 200: sandboxCardPaymentResponseSchema, ...errorResponses(400, 402, 404, 409) },
         },
       },
       async (req) => {
@@ -92,10 +96,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
           tags: ['sandbox'],
           summary: 'A sandbox wallet order as the wallet window shows it',
           params: idParams,
-          response: {
-            200: z.object({ id: z.string(), status: z.string(), amount: z.number().int(), currency: z.string() }),
-            ...errorResponses(404),
-          },
+          response: { 200: sandboxWalletOrderSchema, ...errorResponses(404) },
         },
       },
       async (req) => {
@@ -104,7 +105,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
       },
     );
 
-    for (const decision of ['approve', 'cancel'] as const) {
+    for (const decision of SANDBOX_WALLET_DECISIONS) {
       app.post(
         `/sandbox/paypal/orders/:id/${decision}`,
         {
@@ -117,7 +118,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
                 : 'Cancel a sandbox wallet order (the payer closed the sandbox wallet window)',
             params: idParams,
             body: z.object({ payer_email: z.email().optional() }).nullish(),
-            response: { 200: z.object({ id: z.string(), status: z.string() }), ...errorResponses(404, 409) },
+            response: { 200: sandboxWalletDecisionResponseSchema, ...errorResponses(404, 409) },
           },
         },
         async (req) => {

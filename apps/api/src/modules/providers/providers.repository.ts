@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
+import type { Queryable, Tx } from '../../db/client';
 import { availabilitySlots } from '../../db/schema/booking';
 import { hospitals, providerHospitals, providers, specialities } from '../../db/schema/providers';
 import { freeSlotCondition } from '../availability/availability.service';
@@ -79,4 +79,98 @@ export async function listSlots(db: Queryable, providerId: string, from: Date, t
     )
     .orderBy(asc(availabilitySlots.starts_at))
     .limit(2000);
+}
+
+// ---------- the provider's own record (workspace) ----------
+
+export async function loadOwnProviderRow(db: Queryable, providerId: string) {
+  const [row] = await db
+    .select({ provider: providers, speciality: specialities.name })
+    .from(providers)
+    .leftJoin(specialities, eq(specialities.id, providers.speciality_id))
+    .where(eq(providers.id, providerId));
+  return row ?? null;
+}
+
+/** The provider's clinics with how many held or booked appointments each has from now on. */
+export async function ownClinics(db: Queryable, providerId: string) {
+  const result = await db.execute(sql`
+    select h.id, h.name, h.address, h.city, h.postcode, h.latitude, h.longitude, h.time_zone, ph.position,
+      (select count(*)::int from bookings b join availability_slots s on s.id = b.slot_id
+        where b.provider_id = ${providerId} and s.hospital_id = h.id and s.starts_at > now()
+          and (b.status = 'Booked' or (b.status = 'Held' and b.hold_expires_at > now()))) as upcoming
+    from provider_hospitals ph join hospitals h on h.id = ph.hospital_id
+    where ph.provider_id = ${providerId}
+    order by ph.position`);
+  return (
+    result as unknown as {
+      rows: {
+        id: string;
+        name: string;
+        address: string;
+        city: string;
+        postcode: string;
+        latitude: number;
+        longitude: number;
+        time_zone: string;
+        position: number;
+        upcoming: number;
+      }[];
+    }
+  ).rows;
+}
+
+export async function updateProviderRow(
+  q: Queryable,
+  providerId: string,
+  values: Partial<
+    Pick<
+      typeof providers.$inferInsert,
+      'bio' | 'languages' | 'qualifications' | 'amount_minor' | 'follow_amount_minor' | 'consultation_minutes' | 'profile_image'
+    >
+  >,
+): Promise<void> {
+  await q
+    .update(providers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(providers.id, providerId));
+}
+
+/** A clinic of the region with this name at this postcode, to share one row between its providers. */
+export async function findHospital(db: Queryable, region: string, name: string, postcode: string) {
+  const [row] = await db
+    .select()
+    .from(hospitals)
+    .where(
+      and(
+        eq(hospitals.region, region),
+        sql`lower(${hospitals.name}) = lower(${name})`,
+        sql`upper(${hospitals.postcode}) = upper(${postcode})`,
+      ),
+    );
+  return row ?? null;
+}
+
+export async function insertHospital(tx: Tx, values: typeof hospitals.$inferInsert) {
+  const [row] = await tx.insert(hospitals).values(values).returning();
+  return row!;
+}
+
+export async function linkHospital(tx: Tx, providerId: string, hospitalId: string, position: number): Promise<void> {
+  await tx.insert(providerHospitals).values({ provider_id: providerId, hospital_id: hospitalId, position });
+}
+
+/** Unlinks a clinic and closes the gap in positions (the first remaining one becomes the main clinic). */
+export async function unlinkHospital(tx: Tx, providerId: string, hospitalId: string): Promise<void> {
+  await tx
+    .delete(providerHospitals)
+    .where(and(eq(providerHospitals.provider_id, providerId), eq(providerHospitals.hospital_id, hospitalId)));
+  await tx.execute(sql`update provider_hospitals ph set position = r.n - 1
+    from (select hospital_id, row_number() over (order by position) as n from provider_hospitals where provider_id = ${providerId}) r
+    where ph.provider_id = ${providerId} and ph.hospital_id = r.hospital_id`);
+}
+
+/** One provider's profile changes run one at a time. */
+export async function lockProvider(tx: Tx, providerId: string): Promise<void> {
+  await tx.select({ id: providers.id }).from(providers).where(eq(providers.id, providerId)).for('update');
 }

@@ -12,9 +12,13 @@ import {
 } from '@careslot/contracts/providers';
 import { errorResponses } from '../../plugins/errors';
 import { checkSlot, loadPublicProvider, providerSlots, publicDoctor, toProviderDetails } from './providers.service';
+import { workspaceRoutes } from './workspace.routes';
 
 /** Public provider profile and availability. Read-only and open to visitors (the profile page is public). */
 export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The provider's own record in the workspace.
+  await app.register(workspaceRoutes);
+
   app.get(
     '/api/provider-details/:id/',
     {

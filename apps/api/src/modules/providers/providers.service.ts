@@ -5,6 +5,7 @@ import { MAX_SLOT_RANGE_DAYS, PROFILE_AVAILABILITY_DAYS } from '@careslot/contra
 import type { HospitalDetail } from '@careslot/contracts/search';
 import { parseDateText, toTwentyFourHour } from '@careslot/contracts/time';
 import type { Queryable } from '../../db/client';
+import type { HospitalPlace } from '../../db/schema/providers';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { listSlots, loadProviderHospitals, loadProviders, type ProviderHospitalRecord, type ProviderRecord } from './providers.repository';
 import { describeSlot, isHeldBy, startsAtLocal } from '../availability/availability.service';
@@ -12,7 +13,7 @@ import { hospitalLocation } from '../../lib/hospital-location';
 
 export const fullName = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`;
 
-export function toHospitalDetail(h: Omit<ProviderHospitalRecord, 'provider_id' | 'position'>): HospitalDetail {
+export function toHospitalDetail(h: HospitalPlace): HospitalDetail {
   return {
     hospital_id: h.id,
     hospital_name: h.name,

@@ -69,7 +69,10 @@ describe('availability', () => {
   it('lists 14 days of slots shown in the hospital time zone', async () => {
     const slots = await slotsOf(gpId);
     expect(slots.length).toBeGreaterThan(0);
-    const s = slots[0]!;
+    // The provider's minimum notice (2 hours by default) closes a slot for booking before it starts.
+    const noticeEnds = Date.now() + 2 * 3600_000;
+    expect(slots.filter((x) => Date.parse(x.starts_at) <= noticeEnds).every((x) => !x.available)).toBe(true);
+    const s = slots.find((x) => Date.parse(x.starts_at) > noticeEnds + 60_000)!;
     expect(s.date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     expect(s.time).toMatch(/^\d{1,2}:\d{2} (AM|PM)$/);
     expect(s.end_time).toMatch(/^\d{1,2}:\d{2} (AM|PM)$/);
@@ -82,7 +85,7 @@ describe('availability', () => {
     const [a, b, c] = await t.database.db
       .select()
       .from(availabilitySlots)
-      .where(and(eq(availabilitySlots.provider_id, gpId), gt(availabilitySlots.starts_at, new Date())))
+      .where(and(eq(availabilitySlots.provider_id, gpId), gt(availabilitySlots.book_by, new Date())))
       .orderBy(asc(availabilitySlots.starts_at))
       .limit(3);
     const before = (await slotsOf(gpId)).find((s) => s.slot_id === a!.id)!;

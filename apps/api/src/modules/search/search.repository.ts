@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { SearchSort } from '@careslot/contracts/search';
 import type { Queryable } from '../../db/client';
-import { specialities } from '../../db/schema/providers';
+import { specialities, type HospitalPlace } from '../../db/schema/providers';
 import { boundingBox, EARTH_RADIUS_MILES, type LatLon } from '../geo/geo.service';
 import { freeSlotCondition } from '../availability/availability.service';
 
@@ -58,7 +58,7 @@ function nearestHospitalPerProvider(q: NearbyQuery): SQL {
     order by pl.provider_id, distance`;
 }
 
-/** The first free slot of provider `near.provider_id` (availability_slots_provider_start_uq, then the shared rule). */
+/** The first free slot of provider `near.provider_id` (availability_slots_provider_start_idx, then the shared rule). */
 function nextFreeSlotLateral(): SQL {
   return sql`left join lateral (
       select s.id as slot_id, s.starts_at, s.ends_at, s.hospital_id as slot_hospital_id
@@ -68,9 +68,15 @@ function nextFreeSlotLateral(): SQL {
       limit 1) ns on true`;
 }
 
+/** A hospital row as a JSON object with the columns of HospitalPlace. */
+const hospitalObject = (alias: string) => {
+  const a = sql.raw(alias);
+  return sql`json_build_object('id', ${a}.id, 'name', ${a}.name, 'address', ${a}.address, 'city', ${a}.city,
+          'postcode', ${a}.postcode, 'latitude', ${a}.latitude, 'longitude', ${a}.longitude, 'time_zone', ${a}.time_zone)`;
+};
+
 /** What a result card needs beyond the page row: hospital, provider, the slot's zone, the provider's other hospitals. */
-const cardColumns = sql`near.provider_id, near.hospital_id, near.distance, near.total,
-      h.name as hospital_name, h.address, h.city, h.postcode, h.latitude, h.longitude, h.time_zone,
+const cardColumns = sql`near.provider_id, near.distance, near.total, ${hospitalObject('h')} as hospital,
       p.first_name, p.last_name, p.qualifications, p.profile_image, p.verification_status, p.amount_minor, p.currency,
       ns.slot_id, ns.starts_at, ns.ends_at, sh.time_zone as slot_time_zone, oh.others`;
 
@@ -78,34 +84,15 @@ const cardJoins = sql`join hospitals h on h.id = near.hospital_id
     join providers p on p.id = near.provider_id
     left join hospitals sh on sh.id = ns.slot_hospital_id
     left join lateral (
-      select json_agg(json_build_object('id', h2.id, 'name', h2.name, 'address', h2.address, 'city', h2.city,
-          'postcode', h2.postcode, 'latitude', h2.latitude, 'longitude', h2.longitude, 'time_zone', h2.time_zone)
-        order by ph2.position, h2.id) as others
+      select json_agg(${hospitalObject('h2')} order by ph2.position, h2.id) as others
       from provider_hospitals ph2
       join hospitals h2 on h2.id = ph2.hospital_id
       where ph2.provider_id = near.provider_id and h2.id <> near.hospital_id) oh on true`;
 
-export interface OtherHospital {
-  id: string;
-  name: string;
-  address: string;
-  city: string;
-  postcode: string;
-  latitude: number;
-  longitude: number;
-  time_zone: string;
-}
-
 export interface SearchRow {
   provider_id: string;
-  hospital_id: string;
-  hospital_name: string;
-  address: string;
-  city: string;
-  postcode: string;
-  latitude: number;
-  longitude: number;
-  time_zone: string;
+  /** The provider's nearest hospital within the radius. */
+  hospital: HospitalPlace;
   distance: number;
   total: number;
   first_name: string;
@@ -119,7 +106,7 @@ export interface SearchRow {
   starts_at: Date | string | null;
   ends_at: Date | string | null;
   slot_time_zone: string | null;
-  others: OtherHospital[] | null;
+  others: HospitalPlace[] | null;
 }
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
@@ -195,19 +182,14 @@ export async function countProviders(db: Queryable, q: NearbyQuery): Promise<num
   return Number(rows[0]?.n ?? 0);
 }
 
-export interface MapRow {
+export type MapRow = {
   provider_id: string;
   first_name: string;
   last_name: string;
   hospital_name: string;
-  address: string;
-  city: string;
-  postcode: string;
-  latitude: number;
-  longitude: number;
   distance: number;
   total: number;
-}
+} & Pick<HospitalPlace, 'address' | 'city' | 'postcode' | 'latitude' | 'longitude'>;
 
 export async function mapProviders(db: Queryable, q: NearbyQuery & { limit: number }): Promise<MapRow[]> {
   return query<MapRow>(

@@ -82,16 +82,7 @@ export async function searchService(db: Queryable, deps: SearchDeps, input: Sear
     );
 
   const data: SearchResult[] = rows.map((r) => {
-    const nearest = toHospitalDetail({
-      id: r.hospital_id,
-      name: r.hospital_name,
-      address: r.address,
-      city: r.city,
-      postcode: r.postcode,
-      latitude: Number(r.latitude),
-      longitude: Number(r.longitude),
-      time_zone: r.time_zone,
-    });
+    const nearest = toHospitalDetail(r.hospital);
     const others = (r.others ?? []).map(toHospitalDetail);
     const next =
       r.slot_id != null && r.starts_at && r.ends_at && r.slot_time_zone

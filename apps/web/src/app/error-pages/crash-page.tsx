@@ -1,6 +1,6 @@
 import { useRouteError } from 'react-router';
 
-/** The generic crash page (SPEC §2). Plain links and a reload: the router itself may be what failed. */
+/** The generic crash page (docs/public-site.md). Plain links and a reload: the router itself may be what failed. */
 export function CrashPage() {
   const error = useRouteError();
   if (import.meta.env.DEV) console.error(error);

@@ -5,7 +5,7 @@ import { paths } from '../../lib/paths';
 import styles from './cookie-banner.module.css';
 
 /**
- * Asks once; Accept or Reject both store a consentID cookie (SPEC §3). CareSlot itself sets only the cookies
+ * Asks once; Accept or Reject both store a consentID cookie (docs/public-site.md). CareSlot itself sets only the cookies
  * the service needs, so rejecting never breaks anything: it records that the visitor said no.
  * A region, not a modal: the site stays usable while it is open.
  */

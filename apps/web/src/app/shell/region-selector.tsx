@@ -2,7 +2,7 @@ import { REGIONS } from '@careslot/contracts/money';
 import { REGION_LABELS, useSelectedRegion } from '../../lib/region';
 import styles from './site-header.module.css';
 
-/** UK or USA, on the home page only (SPEC §1); stored as selectedRegion. Radios, so arrow keys move between them. */
+/** UK or USA, on the home page only (decision 009); stored as selectedRegion. Radios, so arrow keys move between them. */
 export function RegionSelector() {
   const [region, setRegion] = useSelectedRegion();
   return (

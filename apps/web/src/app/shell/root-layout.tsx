@@ -6,7 +6,7 @@ import { CookieBanner } from './cookie-banner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** Skip link, header, page, footer, cookie banner. Toasts: top-right, 5000 ms (SPEC §9). */
+/** Skip link, header, page, footer, cookie banner. Toasts: top-right, 5000 ms (docs/public-site.md). */
 export function RootLayout() {
   const navigation = useNavigation();
   const { pathname } = useLocation();

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-// app/ may import features (DESIGN §3); the lint pattern targets feature-to-feature imports.
+// app/ may import features (docs/web.md); the lint rule targets feature-to-feature imports.
 import { FooterAccount } from '../../features/auth/components/footer-account';
 import { paths } from '../../lib/paths';
 import { LogoMark } from './logo';
@@ -8,7 +8,7 @@ import styles from './site-footer.module.css';
 
 export const LEGAL_NAME = 'CareSlot Health Ltd';
 
-/** The copyright line of SPEC §1: legal name, 'All Rights Reserved', current year. */
+/** The copyright line (docs/public-site.md): legal name, 'All Rights Reserved', current year. */
 export function copyrightLine(now = new Date()): string {
   return `${LEGAL_NAME} All Rights Reserved ${now.getFullYear()}`;
 }

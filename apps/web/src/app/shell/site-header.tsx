@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-// app/ may import features (DESIGN §3); the lint pattern targets feature-to-feature imports.
+// app/ may import features (docs/web.md); the lint rule targets feature-to-feature imports.
 import { HeaderAccount } from '../../features/auth/components/header-account';
 import { paths } from '../../lib/paths';
 import { LogoMark } from './logo';
@@ -9,7 +9,7 @@ import styles from './site-header.module.css';
 
 /**
  * Logo, About Us, Contact Us and the account area; the region selector on the home page only.
- * Below 960 px (SPEC §9) the links fold into a menu button: aria-expanded, focus moves into the menu,
+ * Below 960 px (docs/public-site.md) the links fold into a menu button: aria-expanded, focus moves into the menu,
  * Escape or a click outside closes it and gives focus back to the button.
  */
 export function SiteHeader() {

@@ -26,7 +26,7 @@ const SOCIAL = [
   },
 ] as const;
 
-/** Five social networks (SPEC §2). They open in a new tab, which the label says. */
+/** Five social networks (docs/public-site.md). They open in a new tab, which the label says. */
 export function SocialLinks({ className }: { className?: string }) {
   return (
     <ul className={className} aria-label="CareSlot on social media">

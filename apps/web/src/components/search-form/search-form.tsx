@@ -1,16 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_RADIUS, RADIUS_OPTIONS, looksLikePostcode, toSearchParams, type SearchParamsState } from '@careslot/contracts/search';
+import type { Region } from '@careslot/contracts/money';
 import { paths } from '../../lib/paths';
+import { readSelectedRegion } from '../../lib/region';
 import { useSpecialities } from '../../lib/specialities';
-import { storageKeys } from '../../lib/storage';
 import styles from './search-form.module.css';
-
-export type SearchRegion = 'uk' | 'usa';
 
 export interface SearchFormProps {
   /** Region of the search; defaults to the stored selectedRegion, else uk. */
-  region?: SearchRegion;
+  region?: Region;
   /** Prefilled values (the results page passes what is in its URL). */
   initial?: Partial<Pick<SearchParamsState, 'postcode' | 'specialty' | 'radius' | 'sort' | 'view'>>;
   /**
@@ -23,25 +22,17 @@ export interface SearchFormProps {
 }
 
 /**
- * Router state set when the patient changed the radius on /results (SPEC §3 `distance_filter_clicked`): the results
+ * Router state set when the patient changed the radius on /results (`distance_filter_clicked`, docs/search.md): the results
  * page reads it and sends `distance_filter_clicked=true` with that search.
  */
 export const DISTANCE_FILTER_STATE = 'distanceFilterClicked';
-
-export function storedRegion(): SearchRegion {
-  try {
-    return localStorage.getItem(storageKeys.selectedRegion) === 'usa' ? 'usa' : 'uk';
-  } catch {
-    return 'uk';
-  }
-}
 
 /**
  * The one search form: postcode or ZIP, speciality, radius. Submitting goes to /results with everything in the URL,
  * so results can be shared and the back button works.
  */
 export function SearchForm({ region: regionProp, initial, variant = 'hero', ...aria }: SearchFormProps) {
-  const region = regionProp ?? storedRegion();
+  const region = regionProp ?? readSelectedRegion();
   const navigate = useNavigate();
   const id = useId();
   const { data: specialities = [], isFetching } = useSpecialities(region);

@@ -79,3 +79,24 @@ export function TextAreaField({ label, hint, error, required, className, ...text
     </FieldShell>
   );
 }
+
+type SelectProps = Omit<ComponentProps<'select'>, 'id'> & { label: string; hint?: ReactNode; error?: string };
+
+/** A labelled native select (keyboard and screen readers work as everywhere else). */
+export function SelectField({ label, hint, error, required, className, children, ...select }: SelectProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} hint={hint} error={error} required={required}>
+      <select
+        id={id}
+        className={`input${className ? ` ${className}` : ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...select}
+      >
+        {children}
+      </select>
+    </FieldShell>
+  );
+}

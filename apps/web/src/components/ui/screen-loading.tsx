@@ -1,4 +1,4 @@
-/** Shown while a screen's code loads (at least 100 ms, SPEC §2). Fades in late so quick loads never flash. */
+/** Shown while a screen's code loads (at least 100 ms, docs/public-site.md). Fades in late so quick loads never flash. */
 export function ScreenLoading({ label = 'Loading…' }: { label?: string }) {
   return (
     <div className="screen-loading" role="status" aria-live="polite">

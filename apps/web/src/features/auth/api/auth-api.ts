@@ -1,6 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
+  AuthOptionsResponse,
   ForgetPasswordRequest,
+  LoginRequest,
   LoginResponse,
   MessageResponse,
   RegisterRequest,
@@ -12,10 +14,7 @@ import { apiFetch } from '../../../lib/api-client';
 import { markSignedIn } from '../../../lib/session';
 import { storageKeys } from '../../../lib/storage';
 
-export interface LoginInput {
-  email: string;
-  password: string;
-}
+type LoginInput = Pick<LoginRequest, 'email' | 'password'>;
 
 export function useLogin() {
   return useMutation({
@@ -43,7 +42,7 @@ export function useDemoLogin() {
 export function useAuthOptions() {
   return useQuery({
     queryKey: ['auth-options'],
-    queryFn: () => apiFetch<{ demo_mode: boolean }>('/api/auth/options'),
+    queryFn: () => apiFetch<AuthOptionsResponse>('/api/auth/options'),
     staleTime: Infinity,
   });
 }

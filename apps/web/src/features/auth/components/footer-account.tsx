@@ -5,7 +5,7 @@ import { LogoutDialog } from './logout-dialog';
 import { useSession } from './use-session';
 import styles from './footer-account.module.css';
 
-/** The footer's account entry (inside one list item): Login/Register, or Logout with its confirmation (SPEC §2). */
+/** The footer's account entry (inside one list item): Login/Register, or Logout with its confirmation (docs/accounts.md, "Screens"). */
 export function FooterAccount() {
   const { loggedIn } = useSession();
   const [open, setOpen] = useState(false);

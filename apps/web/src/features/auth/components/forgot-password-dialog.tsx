@@ -14,7 +14,7 @@ import { authStyles } from './auth-layout';
 const schema = forgetPasswordRequestSchema.pick({ email: true });
 type Values = z.input<typeof schema>;
 
-/** "Forgot password?": asks for the e-mail address and always answers the same (SPEC §7). */
+/** "Forgot password?": asks for the e-mail address and always answers the same (decision 014). */
 export function ForgotPasswordDialog({
   open,
   onOpenChange,

@@ -9,7 +9,7 @@ import { useSession } from './use-session';
 import styles from './header-account.module.css';
 
 /**
- * The header's account area (SPEC §2). Logged out: Login / Register.
+ * The header's account area (docs/accounts.md, "Screens"). Logged out: Login / Register.
  * Logged in: a profile-picture button with the first name, opening Profile and Logout.
  */
 export function HeaderAccount() {

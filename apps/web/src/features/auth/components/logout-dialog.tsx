@@ -5,7 +5,7 @@ import { logout } from '../../../lib/session';
 import { paths } from '../../../lib/paths';
 
 /**
- * SPEC §2/§4: logout always asks first. Yes revokes the session on the server, forgets it here
+ * Logout always asks first (docs/accounts.md, "Screens"). Yes revokes the session on the server, forgets it here
  * (demo and real tokens alike), then reloads on the home page.
  */
 export function LogoutDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

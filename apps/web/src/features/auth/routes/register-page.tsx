@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN, registerRequestSchema, type RegisterRequest } from '@careslot/contracts/auth';
 import { Alert } from '../../../components/ui/alert';
+import { PersonalDetailsFields } from '../../../components/personal-details-fields/personal-details-fields';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { PasswordField } from '../../../components/ui/password-field';
@@ -28,7 +29,6 @@ export default function RegisterPage() {
     defaultValues: { first_name: '', last_name: '', email: '', password: '', phone_number: '', date_of_birth: '' },
   });
   const e = formState.errors;
-  const today = new Date().toISOString().slice(0, 10);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -54,32 +54,13 @@ export default function RegisterPage() {
     >
       <form className={authStyles.form} onSubmit={onSubmit} noValidate>
         {formError && <Alert tone="error">{formError}</Alert>}
-        <div className={authStyles.row}>
-          <TextField label="First name" autoComplete="given-name" required error={e.first_name?.message} {...register('first_name')} />
-          <TextField label="Last name" autoComplete="family-name" required error={e.last_name?.message} {...register('last_name')} />
-        </div>
-        <TextField label="E-mail address" type="email" autoComplete="email" required error={e.email?.message} {...register('email')} />
-        <div className={authStyles.row}>
-          <TextField
-            label="Phone number"
-            type="tel"
-            autoComplete="tel"
-            hint="A UK or US number."
-            required
-            error={e.phone_number?.message}
-            {...register('phone_number')}
-          />
-          <TextField
-            label="Date of birth"
-            type="date"
-            autoComplete="bday"
-            max={today}
-            hint="Day, month and year."
-            required
-            error={e.date_of_birth?.message}
-            {...register('date_of_birth')}
-          />
-        </div>
+        <PersonalDetailsFields
+          register={register}
+          errors={e}
+          emailField={
+            <TextField label="E-mail address" type="email" autoComplete="email" required error={e.email?.message} {...register('email')} />
+          }
+        />
         <PasswordField
           label="Password"
           autoComplete="new-password"

@@ -34,7 +34,7 @@ export default function ResetPasswordPage() {
       const res = await reset.mutateAsync(values);
       navigate(paths.signIn, { replace: true, state: { notice: res.message } });
     } catch (err) {
-      const code = err instanceof ApiError ? (err.body as { error?: string } | null)?.error : undefined;
+      const code = err instanceof ApiError ? err.details?.error : undefined;
       if (code && code.startsWith('LINK_')) setLinkError((err as ApiError).message);
       else setFormError(applyServerErrors(err, setError, ['new_password', 'confirm_password']));
     }

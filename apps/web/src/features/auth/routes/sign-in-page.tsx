@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { EMAIL_NOT_VERIFIED, loginRequestSchema } from '@careslot/contracts/auth';
+import { EMAIL_NOT_VERIFIED, loginRequestSchema, type EmailNotVerifiedResponse } from '@careslot/contracts/auth';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -45,8 +45,8 @@ export default function SignInPage() {
       await login.mutateAsync(values);
       done();
     } catch (err) {
-      if (err instanceof ApiError && (err.body as { error?: string } | null)?.error === EMAIL_NOT_VERIFIED) {
-        localStorage.setItem(storageKeys.authToken, (err.body as { auth_token: string }).auth_token);
+      if (err instanceof ApiError && err.details?.error === EMAIL_NOT_VERIFIED) {
+        localStorage.setItem(storageKeys.authToken, (err.body as EmailNotVerifiedResponse).auth_token);
         navigate(paths.loginVerificationModal, { state: { email: values.email, reason: 'unverified' } });
         return;
       }

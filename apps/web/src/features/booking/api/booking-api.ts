@@ -1,21 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
-import type { CheckoutRequest, PaymentConfig, PaymentStatus, VerifyPaymentBody } from '@careslot/contracts/booking';
-import type { ProviderDetailsResponse } from '@careslot/contracts/providers';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  BookingAttempt,
+  CheckoutRequest,
+  CheckoutResponse,
+  OtpCheckResponse,
+  OtpRequestResponse,
+  PaymentConfig,
+  PaymentStatusResponse,
+  SandboxCard,
+  SandboxCardPaymentResponse,
+  SandboxWalletDecision,
+  SandboxWalletDecisionResponse,
+  SandboxWalletOrder,
+  SessionStatusResponse,
+  VerifyPaymentBody,
+  VerifyPaymentResponse,
+  WalletOrderResponse,
+} from '@careslot/contracts/booking';
+import type { CheckSlotResponse } from '@careslot/contracts/providers';
 import { apiFetch } from '../../../lib/api-client';
-
-export interface Attempt {
-  providerId: string;
-  providerRegion: 'uk' | 'usa';
-  bookedDate: string;
-  timeSlot: string;
-}
-
-export function useProviderDetails(id: string, region: string) {
-  return useQuery({
-    queryKey: ['provider-details', id, region],
-    queryFn: () => apiFetch<ProviderDetailsResponse>(`/api/provider-details/${id}/`, { query: { selectedRegion: region } }),
-  });
-}
+import { PAYMENT_POLL_INTERVAL_MS, PAYMENT_POLL_MAX_ATTEMPTS } from '../checkout-wizard';
 
 export function usePaymentConfig() {
   return useQuery({
@@ -25,10 +29,10 @@ export function usePaymentConfig() {
   });
 }
 
-/** SPEC §7: any failure counts as unavailable. */
-export async function checkSlot(doctorId: string, region: string, date: string, time: string): Promise<boolean> {
+/** Is the slot still free (our own unexpired hold counts as free)? Any failure counts as unavailable (docs/booking.md). */
+async function checkSlot(doctorId: string, region: string, date: string, time: string): Promise<boolean> {
   try {
-    const res = await apiFetch<{ data: { available: boolean } }>(`/user/check-slot/${doctorId}/`, {
+    const res = await apiFetch<CheckSlotResponse>(`/user/check-slot/${doctorId}/`, {
       query: { providerRegion: region, date, time },
     });
     return res.data.available === true;
@@ -37,75 +41,100 @@ export async function checkSlot(doctorId: string, region: string, date: string, 
   }
 }
 
-export function requestOtp(userId: string, attempt: Attempt) {
-  return apiFetch<{ status: true; data: { email: string; holdExpiresAt: string } }>(`/user/user-otp-verification/${userId}/`, {
-    method: 'POST',
-    body: attempt,
+/** Whether the slot is still free, asked once each time the checkout opens (never from a cache). */
+export function useSlotStillFree(doctorId: string, region: string, date: string, time: string): boolean | undefined {
+  const query = useQuery({
+    queryKey: ['checkout-slot-free', doctorId, region, date, time],
+    queryFn: () => checkSlot(doctorId, region, date, time),
+    enabled: !!date && !!time,
+    gcTime: 0,
+    staleTime: Infinity,
+    retry: false,
   });
+  return query.data;
+}
+
+export function requestOtp(userId: string, attempt: BookingAttempt) {
+  return apiFetch<OtpRequestResponse>(`/user/user-otp-verification/${userId}/`, { method: 'POST', body: attempt });
 }
 
 export function checkOtp(userId: string, otp: string) {
-  return apiFetch<{ status: boolean; message?: string }>(`/user/user-otp-verification/${userId}/`, {
+  return apiFetch<OtpCheckResponse>(`/user/user-otp-verification/${userId}/`, {
     query: { otp },
     headers: { 'Content-Type': 'application/json' },
   });
 }
 
 export function createCardCheckout(userId: string, body: CheckoutRequest) {
-  return apiFetch<{ clientSecret?: string; sessionId?: string; gateway?: 'sandbox' | 'stripe'; holdExpiresAt?: string }>(
-    `/user/stripe-checkout/${userId}/`,
-    { method: 'POST', body },
-  );
+  return apiFetch<CheckoutResponse>(`/user/stripe-checkout/${userId}/`, { method: 'POST', body });
 }
 
 export function createWalletOrder(userId: string, body: CheckoutRequest) {
-  return apiFetch<{ orderID: string; gateway: 'sandbox' | 'paypal'; holdExpiresAt: string }>(`/user/paypal-order/${userId}/`, {
-    method: 'POST',
-    body,
-  });
+  return apiFetch<WalletOrderResponse>(`/user/paypal-order/${userId}/`, { method: 'POST', body });
 }
 
 export function verifyPayment(region: string, body: VerifyPaymentBody) {
-  return apiFetch<{ data: { success: boolean; status: PaymentStatus; message?: string } }>('/user/verify-payment/', {
-    method: 'POST',
-    query: { providerRegion: region },
-    body,
-  });
+  return apiFetch<VerifyPaymentResponse>('/user/verify-payment/', { method: 'POST', query: { providerRegion: region }, body });
 }
 
-export function checkPaymentStatus(orderId: string) {
-  return apiFetch<{ data: { status: PaymentStatus } }>(`/user/check-payment-status/${encodeURIComponent(orderId)}/`);
+export type PaymentOutcome = 'completed' | 'failed' | 'error' | 'timedOut';
+
+/**
+ * Follows a payment's status after verification: asked at once, then every 5 s while it is PENDING, at most 12 times.
+ * Returns null while it is still being followed, then what became of it. An error is never retried: the screen says so.
+ */
+export function usePaymentStatus(orderId: string | null): PaymentOutcome | null {
+  const client = useQueryClient();
+  const queryKey = ['payment-status', orderId];
+  const query = useQuery({
+    queryKey,
+    queryFn: () => apiFetch<PaymentStatusResponse>(`/user/check-payment-status/${encodeURIComponent(orderId!)}/`),
+    enabled: !!orderId,
+    retry: false,
+    gcTime: 0,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    refetchIntervalInBackground: true,
+    // Re-render on every answer, also an unchanged PENDING one: the number of answers decides the time-out.
+    notifyOnChangeProps: ['data', 'isError', 'dataUpdatedAt'],
+    refetchInterval: ({ state }) =>
+      state.status === 'success' && state.data?.data.status === 'PENDING' && state.dataUpdateCount < PAYMENT_POLL_MAX_ATTEMPTS
+        ? PAYMENT_POLL_INTERVAL_MS
+        : false,
+  });
+  if (!orderId) return null;
+  if (query.isError) return 'error';
+  const status = query.data?.data.status;
+  if (status === 'COMPLETED') return 'completed';
+  if (status === 'FAILED') return 'failed';
+  const answers = client.getQueryState(queryKey)?.dataUpdateCount ?? 0;
+  return status === 'PENDING' && answers >= PAYMENT_POLL_MAX_ATTEMPTS ? 'timedOut' : null;
 }
 
 export function useSessionStatus(sessionId: string | null) {
   return useQuery({
     queryKey: ['checkout-session-status', sessionId],
-    queryFn: () =>
-      apiFetch<{ status: string; customer_email: string | null }>('/user/stripe-checkout-session-status', {
-        query: { session_id: sessionId },
-      }),
+    queryFn: () => apiFetch<SessionStatusResponse>('/user/stripe-checkout-session-status', { query: { session_id: sessionId } }),
     enabled: !!sessionId,
     retry: false,
   });
 }
 
 /** The sandbox gateway's embedded card form submission. */
-export function paySandboxSession(sessionId: string, card: { card_number: string; exp_month: number; exp_year: number; cvc: string }) {
-  return apiFetch<{ id: string; status: string; payment_status: string }>(
-    `/sandbox/stripe/checkout-sessions/${encodeURIComponent(sessionId)}/pay`,
-    {
-      method: 'POST',
-      body: card,
-    },
-  );
+export function paySandboxSession(sessionId: string, card: SandboxCard) {
+  return apiFetch<SandboxCardPaymentResponse>(`/sandbox/stripe/checkout-sessions/${encodeURIComponent(sessionId)}/pay`, {
+    method: 'POST',
+    body: card,
+  });
 }
 
 export function getSandboxOrder(orderId: string) {
-  return apiFetch<{ id: string; status: string; amount: number; currency: string }>(
-    `/sandbox/paypal/orders/${encodeURIComponent(orderId)}`,
-  );
+  return apiFetch<SandboxWalletOrder>(`/sandbox/paypal/orders/${encodeURIComponent(orderId)}`);
 }
 
-export function decideSandboxOrder(orderId: string, decision: 'approve' | 'cancel') {
-  return apiFetch<{ id: string; status: string }>(`/sandbox/paypal/orders/${encodeURIComponent(orderId)}/${decision}`, { method: 'POST' });
+export function decideSandboxOrder(orderId: string, decision: SandboxWalletDecision) {
+  return apiFetch<SandboxWalletDecisionResponse>(`/sandbox/paypal/orders/${encodeURIComponent(orderId)}/${decision}`, {
+    method: 'POST',
+  });
 }

@@ -1,21 +1,19 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { bookingMessages } from '@careslot/contracts/booking';
+import type { CheckoutResponse } from '@careslot/contracts/booking';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { paySandboxSession } from '../api/booking-api';
+import { checkoutText, paymentToast } from '../checkout-wizard';
 import styles from './checkout.module.css';
 
 const StripeEmbedded = lazy(() => import('./stripe-embedded-checkout'));
 
-export interface CardCheckout {
-  clientSecret: string;
-  sessionId: string;
-  gateway: 'sandbox' | 'stripe';
-}
+/** The checkout session the server started: what the card form needs of it. */
+export type CardCheckout = Pick<CheckoutResponse, 'clientSecret' | 'sessionId' | 'gateway'>;
 
 interface Props {
   checkout: CardCheckout | null;
@@ -26,7 +24,7 @@ interface Props {
   onPaid(sessionId: string): void;
 }
 
-/** The card checkout modal with its close X (SPEC §2): Stripe Embedded Checkout, or the sandbox's own card form. */
+/** The card checkout modal with its close X: Stripe Embedded Checkout, or the sandbox's own card form. */
 export function CardCheckoutModal({ checkout, publishableKey, amountLabel, onClose, onPaid }: Props) {
   return (
     <Dialog
@@ -81,13 +79,13 @@ function SandboxCardForm({ sessionId, amountLabel, onPaid }: { sessionId: string
       await paySandboxSession(sessionId, { card_number: number, exp_month: exp.month, exp_year: exp.year, cvc });
       onPaid();
     } catch (err) {
-      const message = err instanceof ApiError ? err.message : bookingMessages.paymentError;
+      const message = err instanceof ApiError ? err.message : checkoutText.paymentError;
       if (err instanceof ApiError && err.fields) {
         const f = err.fields;
         setFields({ card_number: f.card_number ?? '', exp: f.exp_month ?? f.exp_year ?? '', cvc: f.cvc ?? '' });
       }
       setError(message);
-      toast.error(bookingMessages.paymentError, { autoClose: 10_000, position: 'top-center' });
+      toast.error(checkoutText.paymentError, paymentToast);
     } finally {
       setBusy(false);
     }

@@ -1,12 +1,5 @@
-import { bookingMessages } from '@careslot/contracts/booking';
+import { DoctorPhoto, NO_SPECIALITY } from '../../../components/doctor-photo/doctor-photo';
 import styles from './checkout.module.css';
-
-/** A neutral silhouette for doctors without a photo. */
-export const DEFAULT_DOCTOR_IMAGE =
-  'data:image/svg+xml;utf8,' +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 72 72"><rect width="72" height="72" fill="#e8f1fb"/><circle cx="36" cy="28" r="13" fill="#8fb4dc"/><path d="M12 66c2-14 12-21 24-21s22 7 24 21z" fill="#8fb4dc"/></svg>',
-  );
 
 export interface SummaryProps {
   doctorName: string;
@@ -21,26 +14,17 @@ export interface SummaryProps {
   holdUntil: Date | null;
 }
 
-/** The checkout's left panel (SPEC §2 Booking checkout). */
+/** The checkout's left panel: the doctor, hospital, date and time, and until when the slot is held. */
 export function CheckoutSummary(p: SummaryProps) {
   return (
     <aside className={styles.summary} aria-labelledby="checkout-summary-title">
       <div className={styles.doctor}>
-        <img
-          className={styles.avatar}
-          src={p.profileImage || DEFAULT_DOCTOR_IMAGE}
-          alt=""
-          width={72}
-          height={72}
-          onError={(e) => {
-            e.currentTarget.src = DEFAULT_DOCTOR_IMAGE;
-          }}
-        />
+        <DoctorPhoto src={p.profileImage} />
         <div>
           <h2 id="checkout-summary-title" className={styles.doctorName}>
             {p.doctorName}
           </h2>
-          <p className={styles.muted}>{p.speciality || bookingMessages.noSpeciality}</p>
+          <p className={styles.muted}>{p.speciality || NO_SPECIALITY}</p>
         </div>
       </div>
       <dl className={styles.facts}>

@@ -1,9 +1,10 @@
 import { bookingMessages } from '@careslot/contracts/booking';
+import { checkoutText } from '../checkout-wizard';
 import styles from './checkout.module.css';
 
 export type OverlayState = 'hidden' | 'processing' | 'success';
 
-/** Full-screen payment overlay (SPEC §2): processing, then success. Announced politely to screen readers. */
+/** Full-screen payment overlay: processing, then success. Announced politely to screen readers. */
 export function PaymentOverlay({ state }: { state: OverlayState }) {
   if (state === 'hidden') return null;
   const success = state === 'success';
@@ -17,7 +18,7 @@ export function PaymentOverlay({ state }: { state: OverlayState }) {
         ) : (
           <span className="spinner" aria-hidden="true" />
         )}
-        <p className={styles.overlayTitle}>{success ? bookingMessages.success : bookingMessages.processing}</p>
+        <p className={styles.overlayTitle}>{success ? checkoutText.success : bookingMessages.processing}</p>
       </div>
     </div>
   );

@@ -1,12 +1,12 @@
 import { Link, useSearchParams } from 'react-router';
-import { bookingMessages } from '@careslot/contracts/booking';
 import { paths } from '../../../lib/paths';
 import { useSessionStatus } from '../api/booking-api';
+import { checkoutText } from '../checkout-wizard';
 import styles from '../components/checkout.module.css';
 
 export const SUPPORT_EMAIL = 'support@careslot.example';
 
-/** /return?session_id=…: the card payment's result (SPEC §2 Payment return, §4). */
+/** /return?session_id=…: the result of a redirect-based card payment (docs/booking.md). */
 export default function PaymentReturnPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
@@ -23,7 +23,7 @@ export default function PaymentReturnPage() {
   } else if (status.data?.status === 'open') {
     body = (
       <>
-        <h1>{bookingMessages.returnFailed}</h1>
+        <h1>{checkoutText.returnFailed}</h1>
         <p className={styles.muted}>Your card was not charged. You can go back and try again.</p>
         <Link className="button" to={paths.home}>
           Find a doctor
@@ -51,7 +51,7 @@ export default function PaymentReturnPage() {
   } else {
     body = (
       <>
-        <h1>{bookingMessages.somethingWrong}</h1>
+        <h1>{checkoutText.somethingWrong}</h1>
         <p className={styles.muted}>
           We could not confirm this payment. If you were charged, contact <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
         </p>

@@ -11,7 +11,7 @@ import styles from './contact-form.module.css';
 
 const EMPTY: ContactUsRequest = { first_name: '', last_name: '', email: '', message: '' };
 
-/** The contact form (SPEC §3 payload): validated inline with the API's own schema, server field errors shown in place. */
+/** The contact form (docs/public-site.md, "Contact us"): validated inline with the API's own schema, server field errors shown in place. */
 export function ContactForm() {
   const send = useSendContactMessage();
   const successRef = useRef<HTMLHeadingElement>(null);

@@ -1,4 +1,4 @@
-/** Staff pick the hero colour freely (SPEC §2 admin); text on it must still meet WCAG AA contrast. */
+/** Staff pick the hero colour freely (docs/public-site.md, "Home"); text on it must still meet WCAG AA contrast. */
 
 export function parseHexColor(value: string): [number, number, number] | null {
   const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value.trim());

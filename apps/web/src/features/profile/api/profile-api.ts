@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginResponse } from '@careslot/contracts/auth';
+import type { LoginResponse, MessageResponse } from '@careslot/contracts/auth';
 import type {
   ChangePasswordRequest,
   DeleteAccountRequest,
+  ProfileImageResponse,
   UpdateProfileRequest,
   UserAppointmentsResponse,
   UserDetails,
@@ -37,7 +38,7 @@ export function useUploadPicture(userId: string) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('profile_image', file);
-      return apiFetch<{ profile_image: string }>(`/api/user-details/${userId}/profile-image`, { method: 'POST', body: form });
+      return apiFetch<ProfileImageResponse>(`/api/user-details/${userId}/profile-image`, { method: 'POST', body: form });
     },
     onSuccess: ({ profile_image }) => {
       qc.setQueryData<UserDetails>(detailsKey(userId), (old) => (old ? { ...old, profile_image } : old));
@@ -63,12 +64,8 @@ export function useAppointments(userId: string) {
 export async function downloadMyData(userId: string): Promise<void> {
   const res = await fetch(`/api/user-details/${userId}/export`, { credentials: 'include', headers: { Accept: 'application/json' } });
   if (!res.ok) {
-    const body = await res.json().catch(() => null);
-    throw new ApiError(
-      res.status,
-      (body as { message?: string } | null)?.message ?? 'We could not prepare your data. Please try again.',
-      body,
-    );
+    const body: unknown = await res.json().catch(() => null);
+    throw ApiError.fromAnswer(res.status, body, 'We could not prepare your data. Please try again.');
   }
   const blob = await res.blob();
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'careslot-my-data.json';
@@ -85,6 +82,6 @@ export async function downloadMyData(userId: string): Promise<void> {
 export function useDeleteAccount(userId: string) {
   return useMutation({
     mutationFn: (input: DeleteAccountRequest) =>
-      apiFetch<{ message: string }>(`/api/user-details/${userId}/`, { method: 'DELETE', body: input }),
+      apiFetch<MessageResponse>(`/api/user-details/${userId}/`, { method: 'DELETE', body: input }),
   });
 }

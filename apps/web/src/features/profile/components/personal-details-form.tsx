@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { updateProfileRequestSchema, type UpdateProfileRequest, type UserDetails } from '@careslot/contracts/patients';
 import { Alert } from '../../../components/ui/alert';
+import { PersonalDetailsFields } from '../../../components/personal-details-fields/personal-details-fields';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -58,37 +59,19 @@ export function PersonalDetailsForm({ user }: { user: UserDetails }) {
       <p className={styles.cardIntro}>Doctors see these details when you book with them.</p>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {formError && <Alert tone="error">{formError}</Alert>}
-        <div className={styles.row}>
-          <TextField label="First name" autoComplete="given-name" required error={e.first_name?.message} {...register('first_name')} />
-          <TextField label="Last name" autoComplete="family-name" required error={e.last_name?.message} {...register('last_name')} />
-        </div>
-        <div className={styles.row}>
-          <TextField
-            label="Phone number"
-            type="tel"
-            autoComplete="tel"
-            hint="A UK or US number."
-            required
-            error={e.phone_number?.message}
-            {...register('phone_number')}
-          />
-          <TextField
-            label="Date of birth"
-            type="date"
-            autoComplete="bday"
-            max={new Date().toISOString().slice(0, 10)}
-            required
-            error={e.date_of_birth?.message}
-            {...register('date_of_birth')}
-          />
-        </div>
-        <TextField
-          label="E-mail address"
-          type="email"
-          value={user.email}
-          readOnly
-          className={styles.readonly}
-          hint="Your sign-in address. To use a different one, contact us."
+        <PersonalDetailsFields
+          register={register}
+          errors={e}
+          emailField={
+            <TextField
+              label="E-mail address"
+              type="email"
+              value={user.email}
+              readOnly
+              className={styles.readonly}
+              hint="Your sign-in address. To use a different one, contact us."
+            />
+          }
         />
         <div className={styles.formActions}>
           <Button type="submit" loading={update.isPending} disabled={!formState.isDirty}>

@@ -1,49 +1,39 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { RIDE_HAILING_FLAG } from '@careslot/contracts/booking';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-
-interface RideState {
-  [RIDE_HAILING_FLAG]?: boolean;
-  hospital?: { name: string; address: string; latitude: number; longitude: number } | null;
-}
+import { readRideOffer, type RideDestination } from '../../../lib/booking-navigation';
 
 /** Uber's universal link: opens the app (or m.uber.com) with the hospital as drop-off. */
-export function rideDeepLink(h: { name: string; address: string; latitude: number; longitude: number }): string {
+function rideDeepLink(h: RideDestination): string {
   const q = new URLSearchParams({
     action: 'setPickup',
     pickup: 'my_location',
     'dropoff[latitude]': String(h.latitude),
     'dropoff[longitude]': String(h.longitude),
-    'dropoff[nickname]': h.name,
-    'dropoff[formatted_address]': h.address,
+    'dropoff[nickname]': h.hospital_name,
+    'dropoff[formatted_address]': h.hospital_location,
   });
   return `https://m.uber.com/ul/?${q}`;
 }
 
-export function directionsLink(h: { latitude: number; longitude: number }): string {
+function directionsLink(h: Pick<RideDestination, 'latitude' | 'longitude'>): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${h.latitude},${h.longitude}`;
 }
 
 /**
- * After a booking (SPEC §2): offers a ride to the hospital. Shown when the checkout navigated here with
- * the ride-hailing flag and the hospital in router state; dismissing it clears the flag from the URL.
+ * After a booking: offers a ride to the hospital. Shown when the checkout navigated here with the ride offer
+ * (lib/booking-navigation.ts); dismissing it takes the flag out of the URL.
  */
 export function RideHailingModal() {
   const location = useLocation();
   const navigate = useNavigate();
-  const state = (location.state ?? null) as RideState | null;
-  const flagged = new URLSearchParams(location.search).get(RIDE_HAILING_FLAG) === '1' || state?.[RIDE_HAILING_FLAG] === true;
-  const hospital = state?.hospital ?? null;
+  const { flagged, hospital, withoutOffer } = readRideOffer(location);
   const [open, setOpen] = useState(flagged && !!hospital);
 
   function dismiss() {
     setOpen(false);
-    const params = new URLSearchParams(location.search);
-    params.delete(RIDE_HAILING_FLAG);
-    const qs = params.toString();
-    navigate(`${location.pathname}${qs ? `?${qs}` : ''}`, { replace: true, state: null });
+    navigate(withoutOffer, { replace: true, state: null });
   }
 
   if (!hospital) return null;
@@ -54,7 +44,7 @@ export function RideHailingModal() {
       title="Need a ride to your appointment?"
       description={
         <>
-          Your booking is confirmed. Book a ride to <strong>{hospital.name}</strong>, {hospital.address}.
+          Your booking is confirmed. Book a ride to <strong>{hospital.hospital_name}</strong>, {hospital.hospital_location}.
         </>
       }
       footer={

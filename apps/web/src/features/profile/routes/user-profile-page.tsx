@@ -19,7 +19,7 @@ export default function UserProfilePage() {
   const userId = currentUserId() ?? '';
   const details = useUserDetails(userId);
 
-  // SPEC §3 keeps the profile phone and e-mail in local storage (cleared again at logout).
+  // The profile phone and e-mail are kept in local storage too (docs/web.md, "Browser storage"); logout clears them.
   useEffect(() => {
     if (!details.data) return;
     localStorage.setItem(storageKeys.profileEmail, details.data.email);

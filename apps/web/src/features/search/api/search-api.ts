@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ProviderDetailsResponse, ProviderSlotsResponse } from '@careslot/contracts/providers';
+import type { ProviderSlotsResponse } from '@careslot/contracts/providers';
 import type { MapResponse, PublicConfig, SearchParamsState, SearchResponse } from '@careslot/contracts/search';
 import { apiFetch } from '../../../lib/api-client';
 import { cookieNames, readCookie } from '../../../lib/storage';
@@ -54,15 +54,6 @@ export function usePublicConfig() {
     queryKey: ['public-config'],
     queryFn: () => apiFetch<PublicConfig>('/api/public-config'),
     staleTime: Infinity,
-  });
-}
-
-export function useProviderDetails(id: string, region: string) {
-  return useQuery({
-    queryKey: ['provider-details', id, region],
-    queryFn: () =>
-      apiFetch<ProviderDetailsResponse>(`/api/provider-details/${encodeURIComponent(id)}/`, { query: { selectedRegion: region } }),
-    retry: false,
   });
 }
 

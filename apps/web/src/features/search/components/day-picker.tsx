@@ -1,7 +1,7 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
 import type { ProviderSlot } from '@careslot/contracts/providers';
 import { formatOrdinalDate, parseDateText } from '@careslot/contracts/time';
-import styles from '../profile.module.css';
+import styles from '../doctor-profile.module.css';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '@careslot/contracts/money';
 import type { SearchResult } from '@careslot/contracts/search';
 import { paths } from '../../../lib/paths';
-import { DEFAULT_DOCTOR_IMAGE, NO_SPECIALITY } from './default-avatar';
+import { DoctorPhoto, NO_SPECIALITY } from '../../../components/doctor-photo/doctor-photo';
 import styles from '../search.module.css';
 
 export function ResultCard({ r, region }: { r: SearchResult; region: string }) {
@@ -10,7 +10,7 @@ export function ResultCard({ r, region }: { r: SearchResult; region: string }) {
   const slot = r.next_available_slot;
   return (
     <li className={styles.card}>
-      <img className={styles.photo} src={r.profile_image || DEFAULT_DOCTOR_IMAGE} alt="" width={72} height={72} />
+      <DoctorPhoto src={r.profile_image} />
       <div className={styles.cardBody}>
         <h3 className={styles.cardTitle}>
           <Link to={profile}>{r.name}</Link>

@@ -5,13 +5,15 @@ import type { ProviderSlot } from '@careslot/contracts/providers';
 import { DEFAULT_RADIUS, toSearchParams } from '@careslot/contracts/search';
 import { formatOrdinalDate } from '@careslot/contracts/time';
 import { ApiError } from '../../../lib/api-client';
+import { checkoutLink } from '../../../lib/booking-navigation';
 import { paths } from '../../../lib/paths';
-import { usePublicConfig, useProviderDetails, useProviderSlots } from '../api/search-api';
-import { DEFAULT_DOCTOR_IMAGE, NO_SPECIALITY } from '../components/default-avatar';
+import { useProviderDetails } from '../../../lib/provider-details';
+import { usePublicConfig, useProviderSlots } from '../api/search-api';
+import { DoctorPhoto, NO_SPECIALITY } from '../../../components/doctor-photo/doctor-photo';
 import { DayPicker } from '../components/day-picker';
 import { Notice } from '../components/notice';
 import { ResultsMap } from '../components/results-map';
-import styles from '../profile.module.css';
+import styles from '../doctor-profile.module.css';
 
 export default function DoctorProfilePage() {
   const { id = '', distance = '' } = useParams();
@@ -70,36 +72,8 @@ export default function DoctorProfilePage() {
   const distanceText = Number.isFinite(distanceMiles) && distanceMiles > 0 ? `${distanceMiles.toFixed(1)} miles away` : null;
 
   function book(slot: ProviderSlot) {
-    const hospital = doctor!.hospital_details.find((h) => h.hospital_id === slot.hospital.hospital_id) ?? doctor!.hospital_details[0];
-    const bookingDetails = {
-      date: slot.date,
-      time: slot.time,
-      end_time: slot.end_time,
-      consultationTime: slot.consultationTime,
-      distance: distance,
-      amount: doctor!.amount,
-      follow_amount: doctor!.follow_amount,
-    };
-    const doctorDetails = {
-      _id: doctor!._id,
-      name: doctor!.name,
-      first_name: doctor!.first_name,
-      last_name: doctor!.last_name,
-      profile_image: doctor!.profile_image,
-      speciality: doctor!.speciality,
-      qualifications: doctor!.qualifications,
-      registed_with: doctor!.registed_with,
-      hospital_details: [
-        {
-          hospital_name: slot.hospital.hospital_name || hospital?.hospital_name,
-          hospital_location: slot.hospital.hospital_location || hospital?.hospital_location,
-        },
-        ...doctor!.hospital_details.filter((h) => h.hospital_id !== slot.hospital.hospital_id),
-      ],
-    };
-    // In the URL too, so a sign-in redirect or a reload comes back to the same slot.
-    const qs = new URLSearchParams({ region, date: slot.date, time: slot.time, distance: String(distance) });
-    navigate(`${paths.appointment(doctor!._id)}?${qs}`, { state: { doctorDetails, bookingDetails } });
+    const { to, state } = checkoutLink(doctor!, slot, region, String(distance));
+    navigate(to, { state });
   }
 
   return (
@@ -107,13 +81,7 @@ export default function DoctorProfilePage() {
       <div className={styles.layout}>
         <article className={styles.main}>
           <header className={styles.header}>
-            <img
-              className={styles.photo}
-              src={doctor.profile_image || DEFAULT_DOCTOR_IMAGE}
-              alt={`Photo of ${doctor.name}`}
-              width={112}
-              height={112}
-            />
+            <DoctorPhoto src={doctor.profile_image} alt={`Photo of ${doctor.name}`} size="large" />
             <div>
               <h1 className={styles.name}>{doctor.name}</h1>
               {doctor.qualifications.length > 0 && <p className={styles.muted}>{doctor.qualifications.join(', ')}</p>}

@@ -9,13 +9,14 @@ import {
   type SearchParamsState,
   type SearchSort,
 } from '@careslot/contracts/search';
-import { DISTANCE_FILTER_STATE, SearchForm, storedRegion } from '../../../components/search-form/search-form';
+import { DISTANCE_FILTER_STATE, SearchForm } from '../../../components/search-form/search-form';
 import { ApiError } from '../../../lib/api-client';
+import { readSelectedRegion } from '../../../lib/region';
 import { useSpecialities } from '../../../lib/specialities';
 import { ensureCaptcha } from '../api/captcha';
 import { useMapView, usePublicConfig, useSearch } from '../api/search-api';
 import { Notice } from '../components/notice';
-import { Pagination } from '../components/pagination';
+import { Pagination } from '../../../components/ui/pagination';
 import { ResultCard, ResultSkeleton } from '../components/result-card';
 import { ResultsMap } from '../components/results-map';
 import styles from '../search.module.css';
@@ -23,7 +24,7 @@ import styles from '../search.module.css';
 export default function ResultsPage() {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
-  const state = parseSearchParams(params, storedRegion());
+  const state = parseSearchParams(params, readSelectedRegion());
   const ready = !!state.postcode && !!state.specialty;
   const distanceFilterClicked = (location.state as Record<string, unknown> | null)?.[DISTANCE_FILTER_STATE] === true;
   const search = useSearch(state, ready, distanceFilterClicked);

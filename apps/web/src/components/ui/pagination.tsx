@@ -1,12 +1,22 @@
-import styles from '../search.module.css';
+import styles from './pagination.module.css';
 
 /** Prev, numbered pages (with gaps), Next — shown only when there is more than one page. */
-export function Pagination({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (p: number) => void }) {
+export function Pagination({
+  page,
+  totalPages,
+  onPage,
+  label = 'Result pages',
+}: {
+  page: number;
+  totalPages: number;
+  onPage: (p: number) => void;
+  label?: string;
+}) {
   if (totalPages <= 1) return null;
   const pages = new Set([1, totalPages, page - 1, page, page + 1].filter((p) => p >= 1 && p <= totalPages));
   const list = [...pages].sort((a, b) => a - b);
   return (
-    <nav className={styles.pagination} aria-label="Result pages">
+    <nav className={styles.pagination} aria-label={label}>
       <button type="button" className="button secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Prev
       </button>

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ProviderDetailsResponse } from '@careslot/contracts/providers';
+import { apiFetch } from './api-client';
+
+/** A provider's public profile; the doctor profile and the checkout read the same cache entry. */
+export function useProviderDetails(id: string, region: string) {
+  return useQuery({
+    queryKey: ['provider-details', id, region],
+    queryFn: () =>
+      apiFetch<ProviderDetailsResponse>(`/api/provider-details/${encodeURIComponent(id)}/`, { query: { selectedRegion: region } }),
+  });
+}
