@@ -32,6 +32,7 @@ import { bookingRoutes } from './modules/booking/booking.routes';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
 import { availabilityRoutes } from './modules/availability/availability.routes';
 import { bankAccountsRoutes } from './modules/bank-accounts/bank-accounts.routes';
+import { chatRoutes } from './modules/chat/chat.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -211,6 +212,7 @@ export async function buildApp({ config, database, mailTransport, logStream }: B
   await app.register(providerRoutes);
   await app.register(availabilityRoutes);
   await app.register(bankAccountsRoutes);
+  await app.register(chatRoutes);
   // Payments hand verified gateway events to booking's one settle path (decision 011) through this handler, so
   // neither module imports the other's insides; booking holds payments only as its narrow port (app.payments).
   await app.register(paymentsPlugin, { onPaymentEvent: (event) => app.booking.settlePaymentEvent(event) });

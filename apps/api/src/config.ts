@@ -54,6 +54,12 @@ export const configSchema = z.object({
   POSTCODES_IO_URL: z.string().url().optional(),
   /** Secret that signs ALTCHA captcha challenges; share it between API processes. Unset: random per process. */
   ALTCHA_HMAC_KEY: z.string().min(16).optional(),
+  /** Optional language model for the chat assistant (docs/chat.md): an OpenAI-compatible chat-completions URL. */
+  CHAT_LLM_URL: z.string().url().optional(),
+  CHAT_LLM_MODEL: z.string().optional(),
+  CHAT_LLM_API_KEY: z.string().optional(),
+  /** How long the model may take before the offline engine answers instead. */
+  CHAT_LLM_TIMEOUT_MS: z.coerce.number().int().positive().max(3000).default(3000),
   /** Attribution shown on the map, matching MAP_TILE_URL. */
   MAP_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
   /**

@@ -1,5 +1,6 @@
 import { bigserial, boolean, integer, jsonb, pgTable, serial, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './common';
+import { patients } from './identity';
 
 /** Homepage settings: one row, id HOMEPAGE_SETTINGS_ID (one fixed record id: docs/public-site.md, Home). */
 export const homepageSettings = pgTable('homepage_settings', {
@@ -42,9 +43,20 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_actor_idx').on(t.actor_type, t.actor_id)],
 );
 
-export const chatSessions = pgTable('chat_sessions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  messages: jsonb('messages').$type<{ role: string; text: string; at: string }[]>().notNull().default([]),
-  createdAt: createdAt(),
-  last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Chat assistant conversations (docs/chat.md): the id is random and unguessable; a signed-in patient's conversation is
+ * tied to them; `state` holds what a search still lacks between turns. Deleted 30 days after last use.
+ */
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messages: jsonb('messages').$type<{ role: string; text: string; at: string; reply?: unknown }[]>().notNull().default([]),
+    patient_id: uuid('patient_id').references(() => patients.id, { onDelete: 'cascade' }),
+    region: text('region').notNull().default('uk'),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_sessions_patient_idx').on(t.patient_id), index('chat_sessions_last_seen_idx').on(t.last_seen_at)],
+);

@@ -21,6 +21,7 @@ import { errorResponses } from '../../plugins/errors';
 import { limit } from '../../plugins/rate-limit';
 import { UnauthorizedError } from '../../lib/errors';
 import { hashToken } from './auth.tokens';
+import { forgetConversationsOf } from '../chat/chat.service';
 import { clearSessionCookies, refreshTokenFrom, setSessionCookies } from './auth.cookies';
 import {
   assertResetLinkUsable,
@@ -192,6 +193,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const bodyToken = (req.body as { refresh_token?: string } | undefined)?.refresh_token;
       const tokens = new Set([bodyToken, req.cookies.refresh_token, req.cookies.demo_refresh_token].filter((t): t is string => !!t));
       for (const token of tokens) await endSession(app.db, token);
+      // Signing out forgets the patient's chat conversations too (docs/chat.md, "Sessions").
+      if (req.caller?.type === 'patient') await forgetConversationsOf(app.db, req.caller.id);
       clearSessionCookies(c, reply);
       return { status: true, message: 'You have been logged out.' };
     },
