@@ -128,7 +128,7 @@ export const HELP_ARTICLES: HelpArticle[] = [
   {
     id: 'regions',
     title: 'Where CareSlot works',
-    keywords: 'region country uk united kingdom usa united states america where available england scotland wales',
+    keywords: 'region country uk united kingdom usa united states america where available work operate england scotland wales',
     body:
       'CareSlot works in the United Kingdom and the United States. Choose your region at the top of the page: it ' +
       'decides which providers you see, the currency of fees and the emergency numbers we give.',

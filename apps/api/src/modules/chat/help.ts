@@ -10,7 +10,7 @@ import { HELP_ARTICLES, type HelpArticle } from './help-articles.data';
 export const HELP_MIN_SCORE = 4;
 
 const STOP_WORDS = new Set(
-  'a an and are as at be but by can could do does did for from get got have has how i if in into is it its me my of on or please so that the their them then there these this to was we what when where which who why will with would you your yours hi hello hey tell know about ok okay'.split(
+  'a an and are as at be but by can could do does did for from get got have has how i if in into is it its me my of on or please so that the their them then there these this to was we what when where which who why will with would you your yours hi hello hey tell know about ok okay us'.split(
     ' ',
   ),
 );
@@ -39,7 +39,8 @@ export interface HelpHit {
 
 /** The best article for a question, with its score, or null when nothing matches at all. */
 export function searchHelp(question: string): HelpHit | null {
-  const [best] = index.search(question);
+  // "the US" is the country, not "us" (which is a stop word).
+  const [best] = index.search(question.replace(/\bUS\b/g, 'USA'));
   if (!best) return null;
   return { article: byId.get(String(best.id))!, score: best.score };
 }

@@ -85,9 +85,9 @@ export function createOfflineEngine(deps: ToolDeps): ChatEngine {
           text: 'You’re welcome. Is there anything else I can help with?',
           suggestions: ['Find a GP', 'My appointments'],
         });
-      if (asksForMyAppointments(message)) return done(await myAppointments(deps, ctx.patientId));
       const change = asksToChangeBooking(message);
       if (change) return done(changeBookingReply(change, !!ctx.patientId));
+      if (asksForMyAppointments(message)) return done(await myAppointments(deps, ctx.patientId));
 
       const slug = findSpecialitySlug(message);
       const place = findPlace(message);
@@ -103,7 +103,7 @@ export function createOfflineEngine(deps: ToolDeps): ChatEngine {
 
       const refines = (radius !== null || when !== null) && hasContext;
       const answersQuestion = (state.asked === 'speciality' && slug) || (state.asked === 'place' && place);
-      if (slug || place || refines || answersQuestion || (wantsCare(message) && !lookUpHelp(message))) {
+      if (slug || place || refines || answersQuestion || (wantsCare(message) && !isQuestion(message))) {
         if (slug) state.speciality = slug;
         if (place) {
           state.postcode = place.postcode;

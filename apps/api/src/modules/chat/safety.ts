@@ -31,7 +31,7 @@ export const tokens = (normalised: string) => normalised.trim().split(' ').filte
 /** Whether a typed word is the wanted word or a likely misspelling of it (one slip for short words, two for long). */
 export function near(typed: string, wanted: string): boolean {
   if (typed === wanted) return true;
-  if (wanted.length <= 3 || typed.length <= 3 || EXACT_ONLY.has(wanted)) return false;
+  if (wanted.length <= 3 || typed.length < 3 || EXACT_ONLY.has(wanted)) return false;
   const allowed = wanted.length >= 8 ? 2 : 1;
   return (Math.abs(typed.length - wanted.length) <= allowed && distance(typed, wanted) <= allowed) || swapped(typed, wanted);
 }
@@ -214,16 +214,16 @@ export function emergencyReply(region: Region, kind: EmergencyKind): ChatReply {
 const MEDICINES =
   /\b(ibuprofen|paracetamol|acetaminophen|tylenol|advil|nurofen|motrin|aspirin|codeine|tramadol|morphine|oxycodone|amoxicillin|penicillin|antibiotics?|antihistamines?|cetirizine|loratadine|benadryl|sertraline|fluoxetine|prozac|citalopram|diazepam|valium|xanax|insulin|metformin|statins?|warfarin|steroids?|prednisolone|viagra|melatonin|naproxen|omeprazole|painkillers?|medications?|medicines?|meds|pills?|tablets?|drugs?)\b/;
 const DOSE =
-  /\b(dose|doses|dosage|dosing|mg|milligrams?|ml|how much|how many|overdo|double up|mix(ing)? with|alcohol with|safe to take|ok to take|okay to take|can i take|should i take|what (can|should) i take|take for)\b/;
+  /\b(mix|mixing|combine|safe|dose|doses|dosage|dosing|mg|milligrams?|ml|how much|how many|overdo|double up|mix(ing)? with|alcohol with|safe to take|ok to take|okay to take|can i take|should i take|what (can|should) i take|take for)\b/;
 const DIAGNOSIS =
-  /\b(diagnos\w*|(what is|whats) wrong with (me|my)|do i have|is it (serious|cancer|normal|contagious|infected)|is this (serious|cancer|normal|contagious|infected)|what causes|why do i (have|get|feel)|why does my|what could (it|this) be|should i (be worried|worry)|how (do i|to|can i) (treat|cure|get rid of|stop)|home remed\w*|cure for|treatment for|symptoms? of)\b/;
+  /\b(diagnos\w*|(what is|whats) wrong with (me|my)|do i have (?!an? (appointment|booking)|any (appointments|bookings))|is (it|this|that|my \w+) (\w+ )?(serious|cancer|cancerous|normal|contagious|infected|dangerous)|what causes|why do i (have|get|feel)|why does my|what could (it|this|that)( \w+)? be|should i (be worried|worry)|how (do i|to|can i) (treat|cure|get rid of|stop)|home remed\w*|cure for|treatment for|symptoms? of)\b/;
 
 export type MedicalQuestion = 'medicine' | 'diagnosis';
 
 export function detectMedicalQuestion(message: string): MedicalQuestion | null {
   const n = normalise(message);
   if (MEDICINES.test(n) && DOSE.test(n)) return 'medicine';
-  if (/\b(dose|dosage|milligrams|mg)\b/.test(n)) return 'medicine';
+  if (/\b(what (can|should) i take|what to take|dose|dosage|milligrams|mg)\b/.test(n)) return 'medicine';
   if (DIAGNOSIS.test(n)) return 'diagnosis';
   return null;
 }
