@@ -80,8 +80,8 @@ export const REDACTED_LOG_PATHS = [
   ].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
 ];
 
-/** Secret path segments and query values of our URLs: e-mailed link tokens, one-time codes, checkout sessions. */
-const SECRET_PATH = /^(\/api\/(?:reset-password|verify-email)\/)[^/?]+/;
+/** Secret path segments and query values of our URLs: e-mailed link tokens, one-time codes, checkout sessions, chat ids. */
+const SECRET_PATH = /^(\/api\/(?:reset-password|verify-email|chatbot)\/)[^/?]+/;
 const SECRET_QUERY = /([?&](?:otp|session_id|token|refresh_token|access_token|auth_token|code)=)[^&#]*/gi;
 
 /** The URL as it may be logged. */
