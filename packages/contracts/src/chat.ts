@@ -8,12 +8,19 @@ export const CHAT_MESSAGE_MAX = 1000;
 export const chatRequestSchema = z.object({
   message: z
     .string({ error: 'Please type a message.' })
-    .transform((s) => s.trim())
-    .refine((s) => s.length > 0, { message: 'Please type a message.' })
-    .refine((s) => s.length <= CHAT_MESSAGE_MAX, { message: `Please keep a message under ${CHAT_MESSAGE_MAX} characters.` }),
+    .max(CHAT_MESSAGE_MAX, { message: `Please keep a message to ${CHAT_MESSAGE_MAX} characters or fewer.` })
+    // Lone surrogates and NUL cannot be stored as text: they become the replacement character.
+    .transform((s) =>
+      s
+        .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+        .replaceAll(String.fromCharCode(0), '\uFFFD')
+        .trim(),
+    )
+    .refine((s) => s.length > 0, { message: 'Please type a message.' }),
   /** Absent (or empty) starts a new conversation. */
   session_id: z
     .string()
+    .max(64)
     .optional()
     .transform((s) => (s ? s : undefined)),
   selectedRegion: searchRegionSchema.default('uk'),
@@ -62,7 +69,7 @@ export const chatTurnSchema = z.object({
 });
 export type ChatTurn = z.infer<typeof chatTurnSchema>;
 
-export const chatSessionParamsSchema = z.object({ session_id: z.string() });
+export const chatSessionParamsSchema = z.object({ session_id: z.string().max(64) });
 export const chatHistorySchema = z.object({
   status: z.literal(true),
   session_id: z.string(),

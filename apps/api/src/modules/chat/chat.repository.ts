@@ -34,16 +34,20 @@ export async function findChatSession(db: Queryable, id: string): Promise<ChatSe
   return (row as ChatSessionRow | undefined) ?? null;
 }
 
-export async function insertChatSession(db: Queryable, patientId: string | null, region: string): Promise<ChatSessionRow> {
-  const [row] = await db.insert(chatSessions).values({ patient_id: patientId, region }).returning(columns);
-  return row as ChatSessionRow;
+export interface ChatSessionValues {
+  messages: StoredTurn[];
+  state: Record<string, unknown>;
+  region: string;
+  patient_id: string | null;
 }
 
-export async function saveChatSession(
-  db: Queryable,
-  id: string,
-  values: { messages: StoredTurn[]; state: Record<string, unknown>; region: string; patient_id: string | null },
-): Promise<void> {
+/** A new conversation with its first turn; returns its id (random, from the database). */
+export async function insertChatSession(db: Queryable, values: ChatSessionValues): Promise<string> {
+  const [row] = await db.insert(chatSessions).values(values).returning({ id: chatSessions.id });
+  return row!.id;
+}
+
+export async function saveChatSession(db: Queryable, id: string, values: ChatSessionValues): Promise<void> {
   await db
     .update(chatSessions)
     .set({ ...values, last_seen_at: new Date() })

@@ -61,13 +61,11 @@ function usableBy(row: ChatSessionRow | null, patientId: string | null, now: Dat
   return row.patient_id === null || row.patient_id === patientId;
 }
 
-async function openConversation(db: Queryable, input: ChatInput, now: Date): Promise<ChatSessionRow> {
-  if (input.sessionId && UUID.test(input.sessionId)) {
-    const row = await findChatSession(db, input.sessionId);
-    if (usableBy(row, input.patientId, now)) return row;
-  }
-  // Unknown, expired or someone else's: a new conversation (nothing about the other one is revealed).
-  return insertChatSession(db, input.patientId, input.region);
+/** The conversation to continue, or null for a new one (unknown, expired or someone else's: nothing about it is revealed). */
+async function openConversation(db: Queryable, input: ChatInput, now: Date): Promise<ChatSessionRow | null> {
+  if (!input.sessionId || !UUID.test(input.sessionId)) return null;
+  const row = await findChatSession(db, input.sessionId);
+  return usableBy(row, input.patientId, now) ? row : null;
 }
 
 /** The safety rules before any engine: emergencies, medical advice, rule-breaking. Null when the engine may answer. */
@@ -88,8 +86,9 @@ export function screenReply(reply: ChatReply, region: 'uk' | 'usa'): ChatReply {
 export async function chatTurn(deps: ChatDeps, input: ChatInput): Promise<ChatResponse> {
   const now = deps.now?.() ?? new Date();
   const row = await openConversation(deps.db, input, now);
-  const state = (row.state ?? {}) as ChatState;
-  const history = row.messages.map((m) => ({ role: m.role, text: m.text }));
+  const state = (row?.state ?? {}) as ChatState;
+  const earlier = row?.messages ?? [];
+  const history = earlier.map((m) => ({ role: m.role, text: m.text }));
 
   let reply = screenMessage(input.message, input.region);
   let nextState = state;
@@ -119,15 +118,20 @@ export async function chatTurn(deps: ChatDeps, input: ChatInput): Promise<ChatRe
     { role: 'user', text: input.message, at },
     { role: 'assistant', text: reply.text, at, reply },
   ];
-  const messages = [...row.messages, ...turns].slice(-CHAT_MAX_TURNS);
-  await saveChatSession(deps.db, row.id, {
-    messages,
+  const values = {
+    messages: [...earlier, ...turns].slice(-CHAT_MAX_TURNS),
     state: nextState as Record<string, unknown>,
     region: input.region,
-    patient_id: row.patient_id ?? input.patientId,
-  });
+    patient_id: row?.patient_id ?? input.patientId,
+  };
+  // A new conversation is written once, with its first turn.
+  let id: string;
+  if (row) {
+    await saveChatSession(deps.db, row.id, values);
+    id = row.id;
+  } else id = await insertChatSession(deps.db, values);
   deps.log.info({ chat: { engine: engineUsed, kind: reply.kind } }, 'chat turn');
-  return { status: true, session_id: row.id, reply };
+  return { status: true, session_id: id, reply };
 }
 
 export async function chatHistory(db: Queryable, sessionId: string, patientId: string | null, now = new Date()): Promise<ChatHistory> {
