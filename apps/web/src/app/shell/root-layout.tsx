@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
+import { ChatWidget } from '../../features/chat/components/chat-widget';
 import { CookieBanner } from './cookie-banner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -32,6 +33,7 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <CookieBanner />
+      <ChatWidget />
       <ToastContainer position="top-right" autoClose={5000} />
       <ScrollRestoration />
     </div>
