@@ -48,9 +48,12 @@ export function ChatWidget() {
   return (
     <RadixDialog.Root open={open} onOpenChange={setOpen} modal={false}>
       <RadixDialog.Trigger className={styles.launcher}>
-        <span aria-hidden="true" className={styles.launcherIcon}>
-          💬
-        </span>
+        <svg aria-hidden="true" className={styles.launcherIcon} viewBox="0 0 24 24" width="20" height="20">
+          <path
+            fill="currentColor"
+            d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm3 6a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zm5 0a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zm5 0a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3z"
+          />
+        </svg>
         Ask CareSlot
       </RadixDialog.Trigger>
       <RadixDialog.Portal>
