@@ -34,7 +34,10 @@ const STORAGE = [
   ['selectedRegion', 'Remembers whether you are browsing UK or US providers.'],
   ['cookie_consent', 'Remembers whether you accepted or rejected non-essential cookies.'],
   ['first_name, isLoggedIn', 'Shows your name in the header while you are signed in.'],
-  ['chatbot_session', 'Keeps your conversation with our help assistant while the page is open.'],
+  [
+    'chatbot_session',
+    'Remembers which conversation with our assistant is yours until you sign out; the conversation is deleted 30 days after your last message.',
+  ],
 ] as const;
 
 /** The recorded choice; 'recorded' when the consentID cookie exists but this browser's storage lost the answer. */
