@@ -192,9 +192,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply: FastifyReply) => {
       const bodyToken = (req.body as { refresh_token?: string } | undefined)?.refresh_token;
       const tokens = new Set([bodyToken, req.cookies.refresh_token, req.cookies.demo_refresh_token].filter((t): t is string => !!t));
-      for (const token of tokens) await endSession(app.db, token);
-      // Signing out forgets the patient's chat conversations too (docs/chat.md, "Sessions").
-      if (req.caller?.type === 'patient') await forgetConversationsOf(app.db, req.caller.id);
+      // Signing out forgets the patient's chat conversations too (docs/chat.md, "Sessions"), also when the access
+      // token has already lapsed and only the refresh token says who it was.
+      const patients = new Set(req.caller?.type === 'patient' ? [req.caller.id] : []);
+      for (const token of tokens) {
+        const ended = await endSession(app.db, token);
+        if (ended?.type === 'patient') patients.add(ended.id);
+      }
+      for (const id of patients) await forgetConversationsOf(app.db, id);
       clearSessionCookies(c, reply);
       return { status: true, message: 'You have been logged out.' };
     },

@@ -103,7 +103,10 @@ export async function rotateSession(
   };
 }
 
-export async function endSession(db: Queryable, token: string): Promise<void> {
+/** Revokes the token's family; returns whose session it was (null for an unknown token). */
+export async function endSession(db: Queryable, token: string): Promise<{ type: string; id: string } | null> {
   const known = await findRefreshToken(db, token);
-  if (known) await revokeFamily(db, known.family_id);
+  if (!known) return null;
+  await revokeFamily(db, known.family_id);
+  return { type: known.subject_type, id: known.subject_id };
 }

@@ -4,6 +4,7 @@ import type { ChatHistory, ChatResponse } from '@careslot/contracts/chat';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { chatSessions } from '../../db/schema/content';
 import { newPatient, type TestPatient } from '../booking/booking.test-helpers';
+import { loginAs, registerVerified } from '../auth/auth.test-helpers';
 import { CHAT_PER_SESSION_PER_MINUTE } from './chat.routes';
 import { purgeOldConversations } from './chat.service';
 import { touchChatSession } from './chat.repository';
@@ -178,6 +179,22 @@ describe('logout and logs', () => {
     expect(res.statusCode).toBe(200);
     expect(await t.app.db.select().from(chatSessions).where(eq(chatSessions.id, mine.session_id))).toHaveLength(0);
     expect((await history(mine.session_id, c)).statusCode).toBe(404);
+  });
+
+  it('signing out with only the refresh token (the access token lapsed) deletes them too', async () => {
+    const { email } = await registerVerified(t.app);
+    const login = await loginAs(t.app, email);
+    const mine = await t.app.inject({
+      method: 'POST',
+      url: '/api/chatbot/',
+      headers: { authorization: `Bearer ${login.tokens.access_token}` },
+      payload: { message: 'hello' },
+      remoteAddress: nextIp(),
+    });
+    const id = (mine.json() as ChatResponse).session_id;
+    const res = await t.app.inject({ method: 'POST', url: '/api/user-logout', payload: { refresh_token: login.tokens.refresh_token } });
+    expect(res.statusCode).toBe(200);
+    expect(await t.app.db.select().from(chatSessions).where(eq(chatSessions.id, id))).toHaveLength(0);
   });
 
   it('never writes message text or a conversation id into the log', async () => {
