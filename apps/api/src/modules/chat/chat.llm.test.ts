@@ -118,11 +118,11 @@ describe('language-model engine', () => {
   it('searches through a tool call and returns real provider cards within the radius', async () => {
     script = (_req, round) =>
       round === 0
-        ? { message: toolCall('search_providers', { speciality: 'dentist', postcode: 'SW1A 1AA', radius_miles: 10, when: 'tomorrow' }) }
-        : { message: { role: 'assistant', content: 'Here are dentists near you with time tomorrow.' } };
-    const res = await say('any chance of a dentist around SW1A 1AA tomorrow?');
+        ? { message: toolCall('search_providers', { speciality: 'dentist', postcode: 'SW1A 1AA', radius_miles: 10, when: 'next week' }) }
+        : { message: { role: 'assistant', content: 'Here are dentists near you with time next week.' } };
+    const res = await say('any chance of a dentist around SW1A 1AA next week?');
     expect(res.reply.kind).toBe('results');
-    expect(res.reply.text).toBe('Here are dentists near you with time tomorrow.');
+    expect(res.reply.text).toBe('Here are dentists near you with time next week.');
     expect(res.reply.providers!.length).toBeGreaterThan(0);
     for (const p of res.reply.providers!) {
       expect(p.distance).toBeLessThanOrEqual(10);

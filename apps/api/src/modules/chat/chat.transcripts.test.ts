@@ -275,6 +275,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
+/** The seed publishes no Sunday hours: when tomorrow is a Sunday, "tomorrow" must honestly find nobody. */
+const tomorrowIsSunday = DateTime.now().setZone('Europe/London').plus({ days: 1 }).weekday === 7;
 const dayOf = (zone: string, plusDays: number) => DateTime.now().setZone(zone).plus({ days: plusDays }).toFormat('ccc d LLL');
 
 function check(reply: ChatReply, e: Expect, region: 'uk' | 'usa', label: string) {
@@ -290,6 +292,11 @@ function check(reply: ChatReply, e: Expect, region: 'uk' | 'usa', label: string)
   }
   if (e.cards) {
     const cards = reply.providers ?? [];
+    if (e.cards.day === 'tomorrow' && tomorrowIsSunday) {
+      expect(cards, label).toEqual([]);
+      expect(reply.text, label).toMatch(/none with a free time tomorrow/);
+      return;
+    }
     if (e.cards.day === 'saturday-morning') {
       // Either real Saturday-morning times, or a plain "none then" (the seed may have no Saturday hours).
       if (cards.length === 0) expect(reply.text, label).toMatch(/none with a free time Saturday morning/);

@@ -260,7 +260,7 @@ export function findWhen(message: string, region: Region, now: Date = new Date()
   if (day) {
     const target = DAYS.indexOf(day) + 1;
     const ahead = (target - today.weekday + 7) % 7;
-    const date = today.plus({ days: / next /.test(n) && ahead < 7 && ahead !== 0 ? ahead : ahead });
+    const date = today.plus({ days: ahead === 0 && / next /.test(n) ? 7 : ahead });
     const name = day[0]!.toUpperCase() + day.slice(1);
     return { from: iso(date), to: iso(date), part, label: `${name}${partLabel}` };
   }
