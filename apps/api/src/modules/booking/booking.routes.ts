@@ -15,12 +15,17 @@ import {
   verifyPaymentSchema,
   walletOrderResponseSchema,
 } from '@careslot/contracts/booking';
+import { linkBookingResponseSchema, linkCancelRequestSchema, linkQuerySchema } from '@careslot/contracts/after-booking';
+import { cancellationResponseSchema } from '@careslot/contracts/appointments';
 import { callerOf, requirePatient, requireSelf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
 import { limit } from '../../plugins/rate-limit';
 import type { PaymentEventHandler } from '../payments/payments.types';
 import type { BookingDeps } from './booking.types';
 import type { BookingLifecycleWorker } from './booking-lifecycle';
+import { verifyBookingLink } from './booking-link';
+import { linkedBooking } from './booking-link-view';
+import { cancelLinkedBooking } from './cancel-booking';
 import { checkCode } from './check-code';
 import { PAYMENT_HOLD_MINUTES } from './hold-slot';
 import { checkoutSessionStatus, paymentStatus, verifyPayment } from './payment-status';
@@ -45,6 +50,46 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   let lifecycle: BookingLifecycleWorker | undefined;
   app.decorate('booking', { settlePaymentEvent: (event) => settlePaymentEvent(deps, event), advanceStatuses: () => lifecycle!.drain() });
   await app.register(providerBookingsRoutes, { deps, onLifecycle: (worker) => (lifecycle = worker) });
+
+  app.get(
+    '/user/appointment-link/',
+    {
+      onRequest: limit(app, { name: 'appointment-link', max: 60, timeWindow: '15 minutes', key: (req) => req.ip }),
+      schema: {
+        tags: ['booking'],
+        summary: "An e-mail's cancel link: the booking it is for and the cancellation terms that apply now",
+        description:
+          'No sign-in: the signed token is the permission, for this booking and this purpose only, until the appointment starts ' +
+          '(403 with a sentence for a tampered, foreign or expired link).',
+        querystring: linkQuerySchema,
+        response: { 200: linkBookingResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ status: true as const, data: await linkedBooking(deps, req.query.token) }),
+  );
+
+  app.put(
+    '/user/appointment-link/cancel/',
+    {
+      onRequest: limit(app, { name: 'appointment-link-cancel', max: 20, timeWindow: '15 minutes', key: (req) => req.ip }),
+      schema: {
+        tags: ['booking'],
+        summary: "Cancel the booking an e-mail's cancel link is for, as its patient (same rules as the cancellation call)",
+        description:
+          "expected_refund is what the link's page showed ('refund' or 'no_refund'); 409 when the terms changed since. A repeat answers the first outcome.",
+        body: linkCancelRequestSchema,
+        response: { 200: cancellationResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const bookingId = verifyBookingLink(deps.config, 'cancel', req.body.token);
+      const data = await cancelLinkedBooking(deps, bookingId, {
+        reason: req.body.cancellation_reason ?? null,
+        expectedRefund: req.body.expected_refund,
+      });
+      return { status: true as const, data };
+    },
+  );
 
   app.get(
     '/api/payment-config',

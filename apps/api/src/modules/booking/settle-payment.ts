@@ -12,6 +12,7 @@ import {
   releaseHoldWithoutOpenPayment,
 } from './booking.repository';
 import type { BookingDeps, PaymentRecordStatus } from './booking.types';
+import { cancelLinkUrl } from './booking-link';
 import { confirmationMail, providerNoticeMail } from './confirmation-mail';
 import { publicUrl, type MailPeople } from './mail-layout';
 import { consumeCodes } from './otp.repository';
@@ -96,7 +97,10 @@ async function confirmOrRefund(deps: BookingDeps, paymentId: string, paid: Paid)
       await markPaymentCompleted(tx, p.id, { capture_id: paid.captureId, customer_email: paid.email ?? p.customer_email }, now);
       if (booking.patient_id) await consumeCodes(tx, booking.patient_id, now);
       if (people) {
-        await enqueueMail(tx, confirmationMail(ctx, booked, people));
+        await enqueueMail(
+          tx,
+          confirmationMail(ctx, booked, people, { cancel: cancelLinkUrl(deps.config, people.publicUrl, booked.id, ctx.slot.starts_at) }),
+        );
         const notice = providerNoticeMail(ctx, booked, people);
         if (notice) await enqueueMail(tx, notice);
       }

@@ -51,6 +51,7 @@ export async function listPatientBookings(q: Queryable, patientId: string) {
       currency: bookings.currency,
       payment_method: bookings.payment_method,
       type_of_visit: bookings.type_of_visit,
+      cancellation_cutoff_hours: providers.cancellation_cutoff_hours,
       purpose_for_visit: bookings.purpose_for_visit,
       created_at: bookings.createdAt,
     })

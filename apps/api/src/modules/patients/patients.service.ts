@@ -1,4 +1,7 @@
+import { cancellationPolicy } from '@careslot/contracts/after-booking';
+import { formatAmount } from '@careslot/contracts/money';
 import { type Appointment, type UserDetails } from '@careslot/contracts/patients';
+import { describeSlot } from '../availability/availability.service';
 import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db/client';
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../../lib/errors';
@@ -78,7 +81,10 @@ export async function saveProfileImage(deps: PatientsDeps, patientId: string, da
 type BookingListRow = Awaited<ReturnType<typeof listPatientBookings>>[number];
 
 /** One appointment as the profile screen and the data export show it. */
-function toAppointment(r: BookingListRow): Appointment {
+function toAppointment(r: BookingListRow, now = new Date()): Appointment {
+  const shown = describeSlot(r.starts_at, r.ends_at, r.time_zone);
+  const policy =
+    r.status === 'Booked' && r.starts_at > now ? cancellationPolicy(r.starts_at, now, r.cancellation_cutoff_hours, r.amount_minor) : null;
   return {
     id: r.id,
     status: r.status,
@@ -96,6 +102,15 @@ function toAppointment(r: BookingListRow): Appointment {
     currency: r.currency,
     payment_method: r.payment_method,
     type_of_visit: r.type_of_visit,
+    date: shown.date,
+    start_time: shown.time,
+    cancellation: policy && {
+      free_until: policy.free_until,
+      cutoff_hours: policy.cutoff_hours,
+      refundable: policy.refundable,
+      refund_amount: formatAmount(policy.refund_minor),
+      currency: r.currency,
+    },
   };
 }
 

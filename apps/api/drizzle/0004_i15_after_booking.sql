@@ -1,0 +1,1 @@
+ALTER TABLE "providers" ADD COLUMN "cancellation_cutoff_hours" integer DEFAULT 24 NOT NULL;
