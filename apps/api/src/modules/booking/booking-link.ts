@@ -55,5 +55,5 @@ export function verifyBookingLink(config: Pick<Config, 'JWT_SECRET'>, purpose: L
 
 /** The page an e-mail's cancel link opens. */
 export function cancelLinkUrl(config: Pick<Config, 'JWT_SECRET'>, publicUrl: string, bookingId: string, startsAt: Date): string {
-  return `${publicUrl}/appointment/cancel?token=${encodeURIComponent(signBookingLink(config, 'cancel', bookingId, startsAt))}`;
+  return `${publicUrl}/cancel-appointment?token=${encodeURIComponent(signBookingLink(config, 'cancel', bookingId, startsAt))}`;
 }

@@ -164,7 +164,7 @@ describe('cancel link in e-mails', () => {
   it('the confirmation carries a signed link that shows the booking and cancels it without a password, once', async () => {
     const { slot, patient } = await paidBooking();
     const confirmation = (await mailTo(g.app, patient.email)).find((m) => m.subject.startsWith('Booking confirmed'))!;
-    const link = /(http\S+\/appointment\/cancel\?token=(\S+))/.exec(confirmation.text)!;
+    const link = /(http\S+\/cancel-appointment\?token=(\S+))/.exec(confirmation.text)!;
     const token = decodeURIComponent(link[2]!);
 
     const shown = await g.app.inject({ url: `/user/appointment-link/?token=${encodeURIComponent(token)}` });

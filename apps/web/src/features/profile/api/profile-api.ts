@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LinkBookingResponse, LinkCancelRequest } from '@careslot/contracts/after-booking';
+import type { CancellationResponse } from '@careslot/contracts/appointments';
 import type { LoginResponse, MessageResponse } from '@careslot/contracts/auth';
 import type {
   ChangePasswordRequest,
@@ -7,6 +9,7 @@ import type {
   UpdateProfileRequest,
   UserAppointmentsResponse,
   UserDetails,
+  Appointment,
 } from '@careslot/contracts/patients';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { markSignedIn } from '../../../lib/session';
@@ -57,6 +60,48 @@ export function useAppointments(userId: string) {
   return useQuery({
     queryKey: ['user-appointments', userId],
     queryFn: () => apiFetch<UserAppointmentsResponse>(`/user/user-appointments/${userId}/`),
+  });
+}
+
+/**
+ * The patient cancels one of their upcoming appointments with the same call as the provider (cancelling_person
+ * 'patient'), sending back the terms the dialog showed so the server applies exactly those (or answers 409).
+ */
+export function useCancelMyAppointment(userId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ a, reason }: { a: Appointment; reason: string }) =>
+      apiFetch<CancellationResponse>(`/user/user-or-provider-appointment-cancellation/${userId}/${a.provider_id}/`, {
+        method: 'PUT',
+        body: {
+          providerRegion: a.region,
+          date: a.date,
+          start_time: a.start_time,
+          cancelling_person: 'patient',
+          cancellation_reason: reason,
+          expected_refund: a.cancellation?.refundable ? 'refund' : 'no_refund',
+        },
+      }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['user-appointments', userId] }),
+  });
+}
+
+/** What an e-mail's cancel link is for (no sign-in: the token is the permission). */
+export function useLinkedBooking(token: string) {
+  return useQuery({
+    queryKey: ['appointment-link', token],
+    queryFn: () => apiFetch<LinkBookingResponse>(`/user/appointment-link/?token=${encodeURIComponent(token)}`),
+    enabled: token.length > 0,
+    retry: false,
+  });
+}
+
+export function useCancelByLink(token: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Omit<LinkCancelRequest, 'token'>) =>
+      apiFetch<CancellationResponse>('/user/appointment-link/cancel/', { method: 'PUT', body: { ...input, token } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['appointment-link', token] }),
   });
 }
 

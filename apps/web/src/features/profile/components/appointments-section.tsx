@@ -2,8 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Appointment } from '@careslot/contracts/patients';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
 import { useAppointments } from '../api/profile-api';
+import { CancelAppointmentDialog } from './cancel-appointment-dialog';
+import { freeUntilText } from './cancel-terms';
 import styles from './profile.module.css';
 
 const CURRENCY_SYMBOL: Record<string, string> = { GBP: '£', USD: '$' };
@@ -30,7 +33,7 @@ function statusClass(status: string): string {
   return styles.status!;
 }
 
-function AppointmentItem({ a }: { a: Appointment }) {
+function AppointmentItem({ a, onCancel }: { a: Appointment; onCancel: (a: Appointment) => void }) {
   const w = whenParts(a);
   return (
     <li className={styles.appointment}>
@@ -52,6 +55,18 @@ function AppointmentItem({ a }: { a: Appointment }) {
           {a.amount.toFixed(2)} · {a.payment_method === 'paypal' ? 'PayPal' : 'Card'}
         </p>
         <span className={statusClass(a.status)}>{a.status}</span>
+        {a.cancellation && (
+          <div className={styles.apptActions}>
+            <p className={styles.apptMeta}>
+              {a.cancellation.refundable
+                ? `Free cancellation until ${freeUntilText(a.cancellation.free_until, a.time_zone)}`
+                : 'The free cancellation period has ended'}
+            </p>
+            <Button variant="secondary" onClick={() => onCancel(a)} aria-label={`Cancel appointment with ${a.doctor_name} on ${w.date}`}>
+              Cancel appointment
+            </Button>
+          </div>
+        )}
       </div>
     </li>
   );
@@ -65,6 +80,7 @@ export function AppointmentsSection({ userId }: { userId: string }) {
   const query = useAppointments(userId);
   const [tab, setTab] = useState<'upcoming' | 'past'>('upcoming');
   const list = query.data ? query.data[tab] : [];
+  const [cancelling, setCancelling] = useState<Appointment | null>(null);
 
   return (
     <section className={styles.card} aria-labelledby="appointments-title">
@@ -113,11 +129,12 @@ export function AppointmentsSection({ userId }: { userId: string }) {
         ) : (
           <ul className={styles.list}>
             {list.map((a) => (
-              <AppointmentItem key={a.id} a={a} />
+              <AppointmentItem key={a.id} a={a} onCancel={setCancelling} />
             ))}
           </ul>
         )}
       </div>
+      <CancelAppointmentDialog userId={userId} appointment={cancelling} onClose={() => setCancelling(null)} />
     </section>
   );
 }
