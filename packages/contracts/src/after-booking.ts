@@ -94,3 +94,29 @@ export const linkCancelRequestSchema = z.object({
   expected_refund: shownTermsSchema,
 });
 export type LinkCancelRequest = z.input<typeof linkCancelRequestSchema>;
+
+const dateText = (field: string) =>
+  z.string({ error: `Please give ${field} as DD/MM/YYYY.` }).regex(/^\d{2}\/\d{2}\/\d{4}$/, `Please give ${field} as DD/MM/YYYY.`);
+const timeText = (field: string) =>
+  z
+    .string({ error: `Please give ${field} as h:mm AM/PM.` })
+    .max(12, `Please give ${field} as h:mm AM/PM.`)
+    .regex(/^\s*\d{1,2}:\d{2}\s*[AaPp][Mm]\s*$/, `Please give ${field} as h:mm AM/PM.`);
+
+export const rescheduleParamsSchema = z.object({
+  userId: z.uuid({ error: 'That user id is not valid.' }),
+  providerId: z.uuid({ error: 'That provider id is not valid.' }),
+});
+export const rescheduleRequestSchema = z.object({
+  providerRegion: z.enum(['uk', 'usa'], { error: 'Please choose a region: uk or usa.' }),
+  date: dateText('the date'),
+  start_time: timeText('the time'),
+  new_date: dateText('the new date'),
+  new_start_time: timeText('the new time'),
+});
+export type RescheduleRequest = z.input<typeof rescheduleRequestSchema>;
+export const rescheduleResponseSchema = z.object({
+  status: z.literal(true),
+  data: z.object({ id: z.string(), status: z.literal('Booked'), date: z.string(), start_time: z.string() }),
+});
+export type RescheduleResponse = z.infer<typeof rescheduleResponseSchema>;

@@ -15,7 +15,14 @@ import {
   verifyPaymentSchema,
   walletOrderResponseSchema,
 } from '@careslot/contracts/booking';
-import { linkBookingResponseSchema, linkCancelRequestSchema, linkQuerySchema } from '@careslot/contracts/after-booking';
+import {
+  linkBookingResponseSchema,
+  linkCancelRequestSchema,
+  linkQuerySchema,
+  rescheduleParamsSchema,
+  rescheduleRequestSchema,
+  rescheduleResponseSchema,
+} from '@careslot/contracts/after-booking';
 import { cancellationResponseSchema } from '@careslot/contracts/appointments';
 import { callerOf, requirePatient, requireSelf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
@@ -31,6 +38,7 @@ import { PAYMENT_HOLD_MINUTES } from './hold-slot';
 import { checkoutSessionStatus, paymentStatus, verifyPayment } from './payment-status';
 import { providerBookingsRoutes } from './provider-bookings.routes';
 import { requestCode } from './request-code';
+import { rescheduleBooking } from './reschedule-booking';
 import { settlePaymentEvent } from './settle-payment';
 import { startCardCheckout, startWalletCheckout } from './start-checkout';
 
@@ -116,6 +124,40 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const checkoutLimit = perCaller('checkout', 20);
   // Each status call asks the payment gateway: bounded, generously above the checkout's polling (12 × 5 s).
   const statusLimit = perCaller('payment-status', 60, '1 minute');
+
+  app.post(
+    '/user/reschedule-appointment/:userId/:providerId/',
+    {
+      onRequest: perCaller('reschedule', 20),
+      preHandler: requirePatient,
+      schema: {
+        tags: ['booking'],
+        summary: 'Move your booked appointment to another free time of the same provider, keeping the payment',
+        description:
+          'date and start_time name the booked appointment as the appointment list gives them; new_date and new_start_time a free time ' +
+          "of the same provider (DD/MM/YYYY, 'h:mm AM/PM' in the clinic's zone). One transaction moves the booking and frees the old time; " +
+          "the patient gets the updated calendar invitation (same UID, next SEQUENCE) and the provider is told. 409 'Oops! This slot is " +
+          "already booked.' when the target is taken (the booking stays where it was), 409 after the provider's cancellation cut-off.",
+        security,
+        params: rescheduleParamsSchema,
+        body: rescheduleRequestSchema,
+        response: { 200: rescheduleResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      requireSelf(req, req.params.userId);
+      const data = await rescheduleBooking(deps, {
+        patientId: req.params.userId,
+        providerId: req.params.providerId,
+        region: req.body.providerRegion,
+        date: req.body.date,
+        startTime: req.body.start_time,
+        newDate: req.body.new_date,
+        newStartTime: req.body.new_start_time,
+      });
+      return { status: true as const, data };
+    },
+  );
 
   app.post(
     '/user/user-otp-verification/:userId/',
