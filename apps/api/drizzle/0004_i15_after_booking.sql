@@ -1,1 +1,14 @@
-ALTER TABLE "providers" ADD COLUMN "cancellation_cutoff_hours" integer DEFAULT 24 NOT NULL;
+CREATE TABLE "booking_reminders" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"booking_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"channel" text DEFAULT 'email' NOT NULL,
+	"due_at" timestamp with time zone NOT NULL,
+	"sent_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "providers" ADD COLUMN "cancellation_cutoff_hours" integer DEFAULT 24 NOT NULL;--> statement-breakpoint
+ALTER TABLE "booking_reminders" ADD CONSTRAINT "booking_reminders_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "booking_reminders_uq" ON "booking_reminders" USING btree ("booking_id","kind","channel");--> statement-breakpoint
+CREATE INDEX "booking_reminders_due_idx" ON "booking_reminders" USING btree ("due_at") WHERE "booking_reminders"."sent_at" is null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancellationPolicy } from './after-booking';
+import { cancellationPolicy, plannedReminders } from './after-booking';
 
 /** Instants written with London's offset of the day (GMT +00:00, BST +01:00). */
 const at = (iso: string) => new Date(iso);
@@ -35,5 +35,23 @@ describe('cancellation cut-off', () => {
     expect(cancellationPolicy(start, at('2027-03-08T09:00:00Z'), 48, 100).refundable).toBe(true);
     expect(cancellationPolicy(start, at('2027-03-08T09:00:01Z'), 48, 100).refundable).toBe(false);
     expect(cancellationPolicy(start, at('2027-03-10T08:59:59Z'), 0, 100).refundable).toBe(true);
+  });
+});
+
+describe('planned reminders', () => {
+  const start = new Date('2027-03-20T09:00:00Z');
+  it('7 days and 24 hours before for a booking made weeks ahead', () => {
+    expect(plannedReminders(new Date('2027-03-01T12:00:00Z'), start)).toEqual([
+      { kind: '7d', due_at: new Date('2027-03-13T09:00:00Z') },
+      { kind: '24h', due_at: new Date('2027-03-19T09:00:00Z') },
+    ]);
+  });
+  it('only the 24-hour one for a booking made within the week (exactly 7 days ahead counts as within)', () => {
+    expect(plannedReminders(new Date('2027-03-13T09:00:00Z'), start)).toEqual([{ kind: '24h', due_at: new Date('2027-03-19T09:00:00Z') }]);
+  });
+  it('at once for a booking made less than 24 hours ahead; none once it has started', () => {
+    const late = new Date('2027-03-19T20:15:00Z');
+    expect(plannedReminders(late, start)).toEqual([{ kind: '24h', due_at: late }]);
+    expect(plannedReminders(start, start)).toEqual([]);
   });
 });

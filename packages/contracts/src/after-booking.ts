@@ -120,3 +120,32 @@ export const rescheduleResponseSchema = z.object({
   data: z.object({ id: z.string(), status: z.literal('Booked'), date: z.string(), start_time: z.string() }),
 });
 export type RescheduleResponse = z.infer<typeof rescheduleResponseSchema>;
+
+// ---------- reminders ----------
+
+export const REMINDER_KINDS = ['7d', '24h'] as const;
+export type ReminderKind = (typeof REMINDER_KINDS)[number];
+const DAY_MS = 86_400_000;
+
+/**
+ * The reminders a booking gets (decision 063): one 7 days before when it was made earlier than that, and one 24 hours
+ * before — or at once when it was made less than 24 hours ahead. None for an appointment that has started.
+ */
+export function plannedReminders(bookedAt: Date, startsAt: Date): { kind: ReminderKind; due_at: Date }[] {
+  const booked = bookedAt.getTime();
+  const start = startsAt.getTime();
+  if (start <= booked) return [];
+  const out: { kind: ReminderKind; due_at: Date }[] = [];
+  if (booked < start - 7 * DAY_MS) out.push({ kind: '7d', due_at: new Date(start - 7 * DAY_MS) });
+  out.push({ kind: '24h', due_at: new Date(Math.max(booked, start - DAY_MS)) });
+  return out;
+}
+
+export const reminderViewSchema = z.object({
+  kind: z.enum(REMINDER_KINDS),
+  channel: z.string(),
+  /** ISO instant it is (or was) due. */
+  due_at: z.string(),
+  sent: z.boolean(),
+});
+export type ReminderView = z.infer<typeof reminderViewSchema>;

@@ -1,4 +1,4 @@
-import { cancellationPolicySchema } from './after-booking';
+import { cancellationPolicySchema, reminderViewSchema } from './after-booking';
 import { z } from 'zod';
 import { PASSWORD_MAX, dateOfBirthSchema, newPasswordSchema, personNameSchema, phoneNumberSchema } from './auth';
 
@@ -83,6 +83,8 @@ export const appointmentSchema = z.object({
   start_time: z.string(),
   /** The patient's cancellation terms now, for a booked appointment not yet started; null otherwise. */
   cancellation: cancellationPolicySchema.nullable(),
+  /** The booking's planned reminders: what, when, sent or not (none once cancelled). */
+  reminders: z.array(reminderViewSchema),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

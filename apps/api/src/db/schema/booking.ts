@@ -161,3 +161,31 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A booking's planned reminders (docs/after-booking.md): written with the booking in the same transaction, rebuilt when
+ * it moves, deleted when it is cancelled, claimed by the reminder worker with FOR UPDATE SKIP LOCKED and marked sent in
+ * the transaction that queues the message, so each is sent once.
+ */
+export const bookingReminders = pgTable(
+  'booking_reminders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    booking_id: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** '7d' | '24h' */
+    kind: text('kind').notNull(),
+    /** 'email' | 'sms' */
+    channel: text('channel').notNull().default('email'),
+    due_at: timestamp('due_at', { withTimezone: true }).notNull(),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('booking_reminders_uq').on(t.booking_id, t.kind, t.channel),
+    index('booking_reminders_due_idx')
+      .on(t.due_at)
+      .where(sql`${t.sent_at} is null`),
+  ],
+);

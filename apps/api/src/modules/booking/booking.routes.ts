@@ -37,6 +37,7 @@ import { checkCode } from './check-code';
 import { PAYMENT_HOLD_MINUTES } from './hold-slot';
 import { checkoutSessionStatus, paymentStatus, verifyPayment } from './payment-status';
 import { providerBookingsRoutes } from './provider-bookings.routes';
+import { ReminderWorker } from './reminder.worker';
 import { requestCode } from './request-code';
 import { rescheduleBooking } from './reschedule-booking';
 import { settlePaymentEvent } from './settle-payment';
@@ -45,7 +46,7 @@ import { startCardCheckout, startWalletCheckout } from './start-checkout';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Booking's entry points that app.ts wires to other modules (and tests call). */
-    booking: { settlePaymentEvent: PaymentEventHandler; advanceStatuses(): Promise<number> };
+    booking: { settlePaymentEvent: PaymentEventHandler; advanceStatuses(): Promise<number>; sendDueReminders(): Promise<number> };
   }
 }
 
@@ -54,9 +55,30 @@ const userParams = z.object({ userId: z.string().uuid('must be a user id') });
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const deps: BookingDeps = { db: app.db, config: app.config, payments: app.payments, log: app.log, kickOutbox: () => app.outbox.kick() };
+  let reminders: ReminderWorker | undefined;
+  const deps: BookingDeps = {
+    db: app.db,
+    config: app.config,
+    payments: app.payments,
+    log: app.log,
+    kickOutbox: () => app.outbox.kick(),
+    kickReminders: () => {
+      if (app.config.OUTBOX_WORKER) reminders?.kick();
+    },
+  };
+  reminders = new ReminderWorker(deps, app.log);
+  app.addHook('onReady', async () => {
+    if (app.config.OUTBOX_WORKER) reminders!.start();
+  });
+  app.addHook('onClose', async () => {
+    await reminders!.stop();
+  });
   let lifecycle: BookingLifecycleWorker | undefined;
-  app.decorate('booking', { settlePaymentEvent: (event) => settlePaymentEvent(deps, event), advanceStatuses: () => lifecycle!.drain() });
+  app.decorate('booking', {
+    settlePaymentEvent: (event) => settlePaymentEvent(deps, event),
+    advanceStatuses: () => lifecycle!.drain(),
+    sendDueReminders: () => reminders!.drain(),
+  });
   await app.register(providerBookingsRoutes, { deps, onLifecycle: (worker) => (lifecycle = worker) });
 
   app.get(

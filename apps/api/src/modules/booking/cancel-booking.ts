@@ -17,6 +17,7 @@ import {
 import type { BookingDeps } from './booking.types';
 import { cancellationMail, providerCancellationMail } from './cancellation-mail';
 import { publicUrl } from './mail-layout';
+import { dropReminders } from './reminders.repository';
 import { bookingToCancel, markCancelled, queueFullRefund, refundOfBooking } from './provider-bookings.repository';
 
 /**
@@ -131,6 +132,7 @@ async function cancelInSlot(
 
     await markCancelled(tx, booking.id, { status, cancelling_person: canceller.kind, reason, sequence: booking.ics_sequence + 1 }, now);
     if (!byPatient) await withdrawSlotWith(tx, slot.id);
+    await dropReminders(tx, booking.id);
     const refund = refunds ? await queueFullRefund(tx, booking.id) : null;
     const patient = booking.patient_id ? await patientById(tx, booking.patient_id) : null;
     if (patient?.email) {

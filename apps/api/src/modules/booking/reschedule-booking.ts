@@ -9,6 +9,7 @@ import { policyOf, slotOfRequest } from './cancel-booking';
 import { publicUrl } from './mail-layout';
 import { bookingToCancel } from './provider-bookings.repository';
 import { providerRescheduleMail, rescheduleMail } from './reschedule-mail';
+import { planReminders } from './reminders.repository';
 import { moveBooking } from './reschedule.repository';
 
 export interface RescheduleRequest {
@@ -71,6 +72,7 @@ export async function rescheduleBooking(deps: BookingDeps, req: RescheduleReques
     if (!(await isSlotFree(tx, to.slot.id, now))) throw new ConflictError(bookingMessages.slotTaken);
     const moved = await moveBooking(tx, booking.id, to.slot.id, booking.ics_sequence + 1, now);
     if (!moved) throw new ConflictError(bookingMessages.slotTaken);
+    await planReminders(tx, moved.id, to.slot.starts_at, now);
 
     const patient = booking.patient_id ? await patientById(tx, booking.patient_id) : null;
     if (patient?.email) {
@@ -83,5 +85,6 @@ export async function rescheduleBooking(deps: BookingDeps, req: RescheduleReques
     return booking.id;
   });
   deps.kickOutbox();
+  deps.kickReminders();
   return { id, status: 'Booked', date: req.newDate, start_time: req.newStartTime };
 }

@@ -26,6 +26,7 @@ import {
   type PaymentRow,
 } from './payment-records.repository';
 import { refundMail } from './refund-mail';
+import { planReminders } from './reminders.repository';
 
 /**
  * THE settle path (decision 011): every entry point — verify-payment, the status polls, the webhooks and the
@@ -96,6 +97,7 @@ async function confirmOrRefund(deps: BookingDeps, paymentId: string, paid: Paid)
       const booked = await markBooked(tx, booking.id, { payment_method: p.payment_method, amount_minor: p.amount_minor }, now);
       await markPaymentCompleted(tx, p.id, { capture_id: paid.captureId, customer_email: paid.email ?? p.customer_email }, now);
       if (booking.patient_id) await consumeCodes(tx, booking.patient_id, now);
+      await planReminders(tx, booked.id, ctx.slot.starts_at, now);
       if (people) {
         await enqueueMail(
           tx,
@@ -115,6 +117,8 @@ async function confirmOrRefund(deps: BookingDeps, paymentId: string, paid: Paid)
     return 'REFUND_PENDING' as const;
   });
   deps.kickOutbox();
+  // A booking made less than 24 hours ahead has its reminder due now.
+  if (status === 'COMPLETED') deps.kickReminders();
   if (status === 'REFUND_PENDING') deps.payments.refundsDue();
   return status;
 }

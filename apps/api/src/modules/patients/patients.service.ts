@@ -17,7 +17,14 @@ import {
   type Session,
   type SessionDeps,
 } from '../auth/auth.service';
-import { anonymisePatient, countUpcomingBooked, findPatient, listPatientBookings, updatePatient } from './patients.repository';
+import {
+  anonymisePatient,
+  countUpcomingBooked,
+  findPatient,
+  listPatientBookings,
+  remindersOfPatient,
+  updatePatient,
+} from './patients.repository';
 import { hospitalLocation } from '../../lib/hospital-location';
 import { removeUpload, storeProfileImage } from '../../lib/profile-image';
 
@@ -81,7 +88,19 @@ export async function saveProfileImage(deps: PatientsDeps, patientId: string, da
 type BookingListRow = Awaited<ReturnType<typeof listPatientBookings>>[number];
 
 /** One appointment as the profile screen and the data export show it. */
-function toAppointment(r: BookingListRow, now = new Date()): Appointment {
+type ReminderRow = Awaited<ReturnType<typeof remindersOfPatient>>[number];
+
+function remindersByBooking(rows: ReminderRow[]): Map<string, Appointment['reminders']> {
+  const out = new Map<string, Appointment['reminders']>();
+  for (const r of rows) {
+    const list = out.get(r.booking_id) ?? [];
+    list.push({ kind: r.kind === '7d' ? '7d' : '24h', channel: r.channel, due_at: r.due_at.toISOString(), sent: r.sent_at !== null });
+    out.set(r.booking_id, list);
+  }
+  return out;
+}
+
+function toAppointment(r: BookingListRow, reminders: Appointment['reminders'] = [], now = new Date()): Appointment {
   const shown = describeSlot(r.starts_at, r.ends_at, r.time_zone);
   const policy =
     r.status === 'Booked' && r.starts_at > now ? cancellationPolicy(r.starts_at, now, r.cancellation_cutoff_hours, r.amount_minor) : null;
@@ -111,17 +130,19 @@ function toAppointment(r: BookingListRow, now = new Date()): Appointment {
       refund_amount: formatAmount(policy.refund_minor),
       currency: r.currency,
     },
+    reminders,
   };
 }
 
 export async function appointmentsOf(db: Queryable, patientId: string) {
   await loadPatient(db, patientId);
   const rows = await listPatientBookings(db, patientId);
+  const reminders = remindersByBooking(await remindersOfPatient(db, patientId));
   const now = Date.now();
   const upcoming: Appointment[] = [];
   const past: Appointment[] = [];
   for (const r of rows) {
-    const a = toAppointment(r);
+    const a = toAppointment(r, reminders.get(r.id));
     if (r.status === 'Booked' && r.ends_at.getTime() > now) upcoming.push(a);
     else past.push(a);
   }
@@ -132,6 +153,7 @@ export async function appointmentsOf(db: Queryable, patientId: string) {
 export async function exportData(db: Queryable, patientId: string) {
   const patient = await loadPatient(db, patientId);
   const bookingRows = await listPatientBookings(db, patientId);
+  const reminders = remindersByBooking(await remindersOfPatient(db, patientId));
   const sessions = await activeSessions(db, { type: 'patient', id: patientId });
   const { status: _status, ...account } = toUserDetails(patient);
   return {
@@ -139,7 +161,7 @@ export async function exportData(db: Queryable, patientId: string) {
     service: 'CareSlot (CareSlot Health Ltd)',
     account,
     appointments: bookingRows.map((r) => ({
-      ...toAppointment(r),
+      ...toAppointment(r, reminders.get(r.id)),
       purpose_for_visit: r.purpose_for_visit,
       booked_at: r.created_at.toISOString(),
     })),
