@@ -55,7 +55,8 @@ const userParams = z.object({ userId: z.string().uuid('must be a user id') });
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  let reminders: ReminderWorker | undefined;
+  // The worker needs the deps and the deps wake the worker: it is made right after them.
+  const workers: { reminders?: ReminderWorker } = {};
   const deps: BookingDeps = {
     db: app.db,
     config: app.config,
@@ -63,21 +64,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
     kickOutbox: () => app.outbox.kick(),
     kickReminders: () => {
-      if (app.config.OUTBOX_WORKER) reminders?.kick();
+      if (app.config.OUTBOX_WORKER) workers.reminders?.kick();
     },
   };
-  reminders = new ReminderWorker(deps, app.log);
+  const reminders = (workers.reminders = new ReminderWorker(deps, app.log));
   app.addHook('onReady', async () => {
-    if (app.config.OUTBOX_WORKER) reminders!.start();
+    if (app.config.OUTBOX_WORKER) reminders.start();
   });
   app.addHook('onClose', async () => {
-    await reminders!.stop();
+    await reminders.stop();
   });
   let lifecycle: BookingLifecycleWorker | undefined;
   app.decorate('booking', {
     settlePaymentEvent: (event) => settlePaymentEvent(deps, event),
     advanceStatuses: () => lifecycle!.drain(),
-    sendDueReminders: () => reminders!.drain(),
+    sendDueReminders: () => reminders.drain(),
   });
   await app.register(providerBookingsRoutes, { deps, onLifecycle: (worker) => (lifecycle = worker) });
 
