@@ -55,6 +55,21 @@ function AppointmentItem({ a, onCancel }: { a: Appointment; onCancel: (a: Appoin
           {a.amount.toFixed(2)} · {a.payment_method === 'paypal' ? 'PayPal' : 'Card'}
         </p>
         <span className={statusClass(a.status)}>{a.status}</span>
+        {a.status === 'Booked' && a.reminders.length > 0 && (
+          <p className={styles.apptMeta}>
+            Reminders:{' '}
+            {a.reminders
+              .map(
+                (r) =>
+                  `${r.kind === '7d' ? 'a week before' : 'a day before'} by e-mail (${
+                    r.sent
+                      ? 'sent'
+                      : `due ${new Date(r.due_at).toLocaleString('en-GB', { timeZone: a.time_zone, dateStyle: 'medium', timeStyle: 'short' })}`
+                  })`,
+              )
+              .join(', ')}
+          </p>
+        )}
         {a.cancellation && (
           <div className={styles.apptActions}>
             <p className={styles.apptMeta}>
