@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LinkBookingResponse, LinkCancelRequest } from '@careslot/contracts/after-booking';
+import type { LinkBookingResponse, LinkCancelRequest, RescheduleResponse } from '@careslot/contracts/after-booking';
+import type { ProviderSlotsResponse } from '@careslot/contracts/providers';
 import type { CancellationResponse } from '@careslot/contracts/appointments';
 import type { LoginResponse, MessageResponse } from '@careslot/contracts/auth';
 import type {
@@ -83,6 +84,32 @@ export function useCancelMyAppointment(userId: string) {
         },
       }),
     onSettled: () => qc.invalidateQueries({ queryKey: ['user-appointments', userId] }),
+  });
+}
+
+/** The provider's times for the next two weeks (the same call as their public profile), for rescheduling. */
+export function useFreeTimes(a: Appointment | null) {
+  return useQuery({
+    queryKey: ['reschedule-times', a?.provider_id, a?.region],
+    queryFn: () => apiFetch<ProviderSlotsResponse>(`/api/provider-slots/${a!.provider_id}/?selectedRegion=${a!.region}`),
+    enabled: !!a,
+    select: (res) => res.data.slots.filter((s) => s.available),
+  });
+}
+
+/** Moves the appointment to another free time of the same provider; the payment stays with it. */
+export function useReschedule(userId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ a, to }: { a: Appointment; to: { date: string; time: string } }) =>
+      apiFetch<RescheduleResponse>(`/user/reschedule-appointment/${userId}/${a.provider_id}/`, {
+        method: 'POST',
+        body: { providerRegion: a.region, date: a.date, start_time: a.start_time, new_date: to.date, new_start_time: to.time },
+      }),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: ['user-appointments', userId] });
+      void qc.invalidateQueries({ queryKey: ['reschedule-times'] });
+    },
   });
 }
 

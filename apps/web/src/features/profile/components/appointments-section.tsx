@@ -7,6 +7,7 @@ import { paths } from '../../../lib/paths';
 import { useAppointments } from '../api/profile-api';
 import { CancelAppointmentDialog } from './cancel-appointment-dialog';
 import { freeUntilText } from './cancel-terms';
+import { RescheduleDialog } from './reschedule-dialog';
 import styles from './profile.module.css';
 
 const CURRENCY_SYMBOL: Record<string, string> = { GBP: '£', USD: '$' };
@@ -33,7 +34,15 @@ function statusClass(status: string): string {
   return styles.status!;
 }
 
-function AppointmentItem({ a, onCancel }: { a: Appointment; onCancel: (a: Appointment) => void }) {
+function AppointmentItem({
+  a,
+  onCancel,
+  onMove,
+}: {
+  a: Appointment;
+  onCancel: (a: Appointment) => void;
+  onMove: (a: Appointment) => void;
+}) {
   const w = whenParts(a);
   return (
     <li className={styles.appointment}>
@@ -77,6 +86,15 @@ function AppointmentItem({ a, onCancel }: { a: Appointment; onCancel: (a: Appoin
                 ? `Free cancellation until ${freeUntilText(a.cancellation.free_until, a.time_zone)}`
                 : 'The free cancellation period has ended'}
             </p>
+            {a.cancellation.refundable && (
+              <Button
+                variant="secondary"
+                onClick={() => onMove(a)}
+                aria-label={`Reschedule appointment with ${a.doctor_name} on ${w.date}`}
+              >
+                Reschedule
+              </Button>
+            )}
             <Button variant="secondary" onClick={() => onCancel(a)} aria-label={`Cancel appointment with ${a.doctor_name} on ${w.date}`}>
               Cancel appointment
             </Button>
@@ -96,6 +114,7 @@ export function AppointmentsSection({ userId }: { userId: string }) {
   const [tab, setTab] = useState<'upcoming' | 'past'>('upcoming');
   const list = query.data ? query.data[tab] : [];
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
+  const [moving, setMoving] = useState<Appointment | null>(null);
 
   return (
     <section className={styles.card} aria-labelledby="appointments-title">
@@ -144,12 +163,13 @@ export function AppointmentsSection({ userId }: { userId: string }) {
         ) : (
           <ul className={styles.list}>
             {list.map((a) => (
-              <AppointmentItem key={a.id} a={a} onCancel={setCancelling} />
+              <AppointmentItem key={a.id} a={a} onCancel={setCancelling} onMove={setMoving} />
             ))}
           </ul>
         )}
       </div>
       <CancelAppointmentDialog userId={userId} appointment={cancelling} onClose={() => setCancelling(null)} />
+      <RescheduleDialog userId={userId} appointment={moving} onClose={() => setMoving(null)} />
     </section>
   );
 }
