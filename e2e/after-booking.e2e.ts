@@ -66,12 +66,14 @@ async function bookOne(page: Page): Promise<{ doctor: string; text: string }> {
   const me = await api<{ user_id: string }>(page, 'GET', `/api/user-details/${userId ?? ''}/`);
   const id = me.body.user_id;
   const specs = await api<{ data: { slug: string }[] }>(page, 'GET', '/api/get-speciality?selectedRegion=uk');
+  const seen: string[] = [`me ${me.status}`, `specs ${specs.status}`];
   for (const spec of specs.body.data) {
     const found = await api<{ data: { id: string; name: string }[] }>(
       page,
       'GET',
-      `/api/test-search/?postcode=B15%203HG&specialty=${spec.slug}&radius=200&selectedRegion=uk`,
+      `/api/test-search/?postcode=B15%203HG&specialty=${spec.slug}&radius=100&selectedRegion=uk`,
     );
+    seen.push(`search ${spec.slug} ${found.status} ${found.body.data?.length}`);
     for (const provider of found.body.data ?? []) {
       const slots = await api<{ data: { slots: { date: string; time: string; available: boolean; starts_at: string }[] } }>(
         page,
@@ -79,11 +81,13 @@ async function bookOne(page: Page): Promise<{ doctor: string; text: string }> {
         `/api/provider-slots/${provider.id}/?selectedRegion=uk`,
       );
       const free = slots.body.data.slots.filter((s) => s.available && new Date(s.starts_at).getTime() > Date.now() + 2 * 86_400_000);
+      seen.push(`slots ${slots.status} ${free.length}`);
       const slot = free[slotIndex++ % Math.max(free.length, 1)];
       if (!slot) continue;
       const attempt = { providerId: provider.id, providerRegion: 'uk', bookedDate: slot.date, timeSlot: slot.time };
       const before = await lastMailId(DEMO.email);
       const otp = await api(page, 'POST', `/user/user-otp-verification/${id}/`, attempt);
+      seen.push(`otp ${otp.status} ${JSON.stringify(otp.body).slice(0, 120)}`);
       if (otp.status !== 200) continue;
       const mail = await waitForMail(
         DEMO.email,
@@ -122,7 +126,7 @@ async function bookOne(page: Page): Promise<{ doctor: string; text: string }> {
       return { doctor: provider.name, text: confirmation.text };
     }
   }
-  throw new Error('no free slot found for the journey');
+  throw new Error(`no free slot found for the journey: ${seen.slice(0, 12).join('; ')}`);
 }
 
 describe('after booking', () => {

@@ -149,3 +149,42 @@ export const reminderViewSchema = z.object({
   sent: z.boolean(),
 });
 export type ReminderView = z.infer<typeof reminderViewSchema>;
+
+// ---------- waitlist ----------
+
+const isoDay = (field: string) =>
+  z.string({ error: `Please give ${field} as YYYY-MM-DD.` }).regex(/^\d{4}-\d{2}-\d{2}$/, `Please give ${field} as YYYY-MM-DD.`);
+
+/** The longest range one waitlist entry may cover. */
+export const WAITLIST_MAX_DAYS = 90;
+
+export const waitlistParamsSchema = z.object({ userId: z.uuid({ error: 'That user id is not valid.' }) });
+export const waitlistEntryParamsSchema = waitlistParamsSchema.extend({
+  entryId: z.uuid({ error: 'That waitlist entry id is not valid.' }),
+});
+export const waitlistJoinSchema = z.object({
+  providerId: z.uuid({ error: 'That provider id is not valid.' }),
+  providerRegion: z.enum(['uk', 'usa'], { error: 'Please choose a region: uk or usa.' }),
+  from_date: isoDay('the first day'),
+  to_date: isoDay('the last day'),
+});
+export type WaitlistJoin = z.input<typeof waitlistJoinSchema>;
+export const waitlistEntrySchema = z.object({
+  id: z.string(),
+  provider_id: z.string(),
+  doctor_name: z.string(),
+  region: z.string(),
+  from_date: z.string(),
+  to_date: z.string(),
+  joined_at: z.string(),
+});
+export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
+export const waitlistEntryResponseSchema = z.object({ status: z.literal(true), data: waitlistEntrySchema });
+export const waitlistListResponseSchema = z.object({ status: z.literal(true), data: z.array(waitlistEntrySchema) });
+export const waitlistMessages = {
+  rangeOrder: 'The last day must be on or after the first day.',
+  rangePast: 'The last day has already passed. Please choose days from today on.',
+  rangeTooLong: `Please choose at most ${WAITLIST_MAX_DAYS} days.`,
+  duplicate: 'You are already on this waitlist for these days.',
+  notFound: 'We could not find that waitlist entry.',
+} as const;

@@ -22,6 +22,11 @@ import {
   rescheduleParamsSchema,
   rescheduleRequestSchema,
   rescheduleResponseSchema,
+  waitlistEntryParamsSchema,
+  waitlistEntryResponseSchema,
+  waitlistJoinSchema,
+  waitlistListResponseSchema,
+  waitlistParamsSchema,
 } from '@careslot/contracts/after-booking';
 import { cancellationResponseSchema } from '@careslot/contracts/appointments';
 import { callerOf, requirePatient, requireSelf } from '../../plugins/auth';
@@ -42,6 +47,7 @@ import { requestCode } from './request-code';
 import { rescheduleBooking } from './reschedule-booking';
 import { settlePaymentEvent } from './settle-payment';
 import { startCardCheckout, startWalletCheckout } from './start-checkout';
+import { joinWaitlist, leaveWaitlist, listWaitlist } from './waitlist';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -147,6 +153,68 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const checkoutLimit = perCaller('checkout', 20);
   // Each status call asks the payment gateway: bounded, generously above the checkout's polling (12 × 5 s).
   const statusLimit = perCaller('payment-status', 60, '1 minute');
+
+  app.post(
+    '/user/waitlist/:userId/',
+    {
+      onRequest: perCaller('waitlist', 30),
+      preHandler: requirePatient,
+      schema: {
+        tags: ['booking'],
+        summary: "Join a provider's waitlist for a range of days (YYYY-MM-DD, at most 90 days)",
+        description:
+          'When a time of that provider in the range frees up (a patient cancels or moves), everyone waiting is e-mailed in the order they ' +
+          'joined, with a link to book it; the first to complete checkout gets it. Booking with the provider leaves the waitlist. ' +
+          '409 when already waiting for the same days.',
+        security,
+        params: waitlistParamsSchema,
+        body: waitlistJoinSchema,
+        response: { 201: waitlistEntryResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      requireSelf(req, req.params.userId);
+      const data = await joinWaitlist(deps.db, req.params.userId, req.body);
+      return reply.code(201).send({ status: true as const, data });
+    },
+  );
+
+  app.get(
+    '/user/waitlist/:userId/',
+    {
+      preHandler: requirePatient,
+      schema: {
+        tags: ['booking'],
+        summary: 'Your waitlist entries whose days have not passed, oldest first',
+        security,
+        params: waitlistParamsSchema,
+        response: { 200: waitlistListResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      requireSelf(req, req.params.userId);
+      return { status: true as const, data: await listWaitlist(deps.db, req.params.userId) };
+    },
+  );
+
+  app.delete(
+    '/user/waitlist/:userId/:entryId/',
+    {
+      preHandler: requirePatient,
+      schema: {
+        tags: ['booking'],
+        summary: 'Leave a waitlist',
+        security,
+        params: waitlistEntryParamsSchema,
+        response: { 200: z.object({ status: z.literal(true) }), ...errors },
+      },
+    },
+    async (req) => {
+      requireSelf(req, req.params.userId);
+      await leaveWaitlist(deps.db, req.params.userId, req.params.entryId);
+      return { status: true as const };
+    },
+  );
 
   app.post(
     '/user/reschedule-appointment/:userId/:providerId/',

@@ -18,6 +18,7 @@ import type { BookingDeps } from './booking.types';
 import { cancellationMail, providerCancellationMail } from './cancellation-mail';
 import { publicUrl } from './mail-layout';
 import { dropReminders } from './reminders.repository';
+import { notifyWaitlist } from './waitlist';
 import { bookingToCancel, markCancelled, queueFullRefund, refundOfBooking } from './provider-bookings.repository';
 
 /**
@@ -133,6 +134,8 @@ async function cancelInSlot(
     await markCancelled(tx, booking.id, { status, cancelling_person: canceller.kind, reason, sequence: booking.ics_sequence + 1 }, now);
     if (!byPatient) await withdrawSlotWith(tx, slot.id);
     await dropReminders(tx, booking.id);
+    // The slot is open again: whoever waits for its day hears of it, in join order.
+    if (byPatient) await notifyWaitlist(tx, deps, ctx, booking.patient_id);
     const refund = refunds ? await queueFullRefund(tx, booking.id) : null;
     const patient = booking.patient_id ? await patientById(tx, booking.patient_id) : null;
     if (patient?.email) {

@@ -11,6 +11,7 @@ import { bookingToCancel } from './provider-bookings.repository';
 import { providerRescheduleMail, rescheduleMail } from './reschedule-mail';
 import { planReminders } from './reminders.repository';
 import { moveBooking } from './reschedule.repository';
+import { notifyWaitlist } from './waitlist';
 
 export interface RescheduleRequest {
   patientId: string;
@@ -73,6 +74,7 @@ export async function rescheduleBooking(deps: BookingDeps, req: RescheduleReques
     const moved = await moveBooking(tx, booking.id, to.slot.id, booking.ics_sequence + 1, now);
     if (!moved) throw new ConflictError(bookingMessages.slotTaken);
     await planReminders(tx, moved.id, to.slot.starts_at, now);
+    await notifyWaitlist(tx, deps, oldCtx, booking.patient_id);
 
     const patient = booking.patient_id ? await patientById(tx, booking.patient_id) : null;
     if (patient?.email) {

@@ -27,6 +27,7 @@ import {
 } from './payment-records.repository';
 import { refundMail } from './refund-mail';
 import { planReminders } from './reminders.repository';
+import { leaveOnBooking } from './waitlist.repository';
 
 /**
  * THE settle path (decision 011): every entry point — verify-payment, the status polls, the webhooks and the
@@ -98,6 +99,7 @@ async function confirmOrRefund(deps: BookingDeps, paymentId: string, paid: Paid)
       await markPaymentCompleted(tx, p.id, { capture_id: paid.captureId, customer_email: paid.email ?? p.customer_email }, now);
       if (booking.patient_id) await consumeCodes(tx, booking.patient_id, now);
       await planReminders(tx, booked.id, ctx.slot.starts_at, now);
+      if (booking.patient_id) await leaveOnBooking(tx, booking.patient_id, booking.provider_id);
       if (people) {
         await enqueueMail(
           tx,
