@@ -62,9 +62,10 @@ async function lastMailId(email: string): Promise<number> {
 let slotIndex = 0;
 /** Books and pays (sandbox card) a free slot of a UK provider at least two days ahead; answers the confirmation's text. */
 async function bookOne(page: Page): Promise<{ doctor: string; text: string }> {
-  const userId = await page.evaluate(() => localStorage.getItem('user_id') ?? localStorage.getItem('userId'));
-  const me = await api<{ user_id: string }>(page, 'GET', `/api/user-details/${userId ?? ''}/`);
-  const id = me.body.user_id;
+  // The signed-in user's id is in the user_id cookie the sign-in sets (apps/web/src/lib/session.ts).
+  const cookies = await page.context().cookies();
+  const id = decodeURIComponent(cookies.find((c) => c.name === 'user_id')?.value ?? '');
+  const me = await api<{ user_id: string }>(page, 'GET', `/api/user-details/${id}/`);
   const specs = await api<{ data: { slug: string }[] }>(page, 'GET', '/api/get-speciality?selectedRegion=uk');
   const seen: string[] = [`me ${me.status}`, `specs ${specs.status}`];
   for (const spec of specs.body.data) {
