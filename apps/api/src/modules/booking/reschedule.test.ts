@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingMessages } from '@careslot/contracts/booking';
 import { buildApp } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
-import { bookings, payments } from '../../db/schema/booking';
+import { availabilitySlots, bookingReminders, bookings, payments } from '../../db/schema/booking';
 import { providers } from '../../db/schema/providers';
 import { createTestApp, mailTo, type TestApp } from '../../test/test-app';
 import {
@@ -103,6 +103,10 @@ describe('reschedule', () => {
     expect(await activeOn(from!)).toHaveLength(0);
     const [after] = await activeOn(to!);
     expect(after).toMatchObject({ id: before!.id, status: 'Booked', ics_uid: before!.ics_uid, ics_sequence: before!.ics_sequence + 1 });
+    // The reminders follow the booking to its new time.
+    const reminders = await t.app.db.select().from(bookingReminders).where(eq(bookingReminders.booking_id, before!.id));
+    const [slotRow] = await t.app.db.select().from(availabilitySlots).where(eq(availabilitySlots.id, to!.slotId));
+    expect(reminders.find((r) => r.kind === '24h')!.due_at.getTime()).toBe(slotRow!.starts_at.getTime() - 86_400_000);
     const [payment] = await t.app.db.select().from(payments).where(eq(payments.booking_id, before!.id));
     expect(payment!.status).toBe('COMPLETED');
 
