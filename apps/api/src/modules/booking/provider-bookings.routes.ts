@@ -93,9 +93,8 @@ export const providerBookingsRoutes: FastifyPluginAsyncZod<{
         reason: req.body.cancellation_reason ?? null,
       };
       if (caller.type === 'patient') {
-        if (req.body.cancelling_person !== 'patient') {
-          throw new ValidationError("A patient cancels with cancelling_person 'patient'.", { cancelling_person: "Use 'patient'." });
-        }
+        // Cancelling as the provider (full refund, slot withdrawn) is the provider's alone.
+        if (req.body.cancelling_person !== 'patient') throw new ForbiddenError(historyMessages.onlyOwnProvider);
         requireSelf(req, req.params.userId);
         const data = await cancelBooking(
           deps,
