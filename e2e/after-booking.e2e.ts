@@ -166,6 +166,31 @@ describe('after booking', () => {
     });
   }
 
+  it('1280 px: reschedules to another free time of the same provider, keyboard for the choice', async () => {
+    const page = await open(1280);
+    await signIn(page, '/userProfile');
+    await bookOne(page);
+    await page.goto('/userProfile');
+    await dismissBanners(page);
+    const moveButtons = page.getByRole('button', { name: /^Reschedule appointment with/ });
+    await expect.poll(() => moveButtons.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await moveButtons.first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByRole('radio').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    const firstTime = dialog.getByRole('group', { name: /^Time/ }).getByRole('radio').first();
+    await firstTime.focus();
+    await page.keyboard.press('Space');
+    expect(await firstTime.isChecked()).toBe(true);
+    await screenshot(page, 'after-booking-reschedule-1280');
+    await expectNoSeriousA11yIssues(page, 'reschedule dialog');
+    const before = await lastMailId(DEMO.email);
+    await dialog.getByRole('button', { name: 'Move appointment' }).click();
+    await expect.poll(() => dialog.getByText(/Your appointment is now on/).isVisible(), { timeout: 15_000 }).toBe(true);
+    const mail = await waitForMail(DEMO.email, (m) => m.subject.startsWith('Rescheduled') && (m as unknown as { id: number }).id > before);
+    expect(mail.subject).toMatch(/^Rescheduled: /);
+  });
+
   it('follows the confirmation e-mail’s cancel link without signing in, keyboard only', async () => {
     const signedIn = await open(1280);
     await signIn(signedIn, '/userProfile');
