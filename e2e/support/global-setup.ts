@@ -64,7 +64,8 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(baseUrl, child, 120_000);
+  // A loaded machine (several test runs at once) may take longer to migrate and seed: E2E_START_TIMEOUT_MS raises it.
+  await waitForHealth(baseUrl, child, Number(process.env.E2E_START_TIMEOUT_MS ?? 120_000));
   project.provide('baseUrl', baseUrl);
   return async () => {
     child.kill('SIGTERM');

@@ -136,6 +136,12 @@ export const cancellationParamsSchema = z.object({
   providerId: z.uuid({ error: 'That provider id is not valid.' }),
 });
 
+/**
+ * What the patient's screen showed before they confirmed: the server cancels only under that rule (409 when the
+ * cut-off passed in between), so the rule applied is always the one shown (docs/after-booking.md).
+ */
+export const shownTermsSchema = blankable(z.enum(['refund', 'no_refund'], { error: "expected_refund is 'refund' or 'no_refund'." }));
+
 export const cancellationRequestSchema = z.object({
   providerRegion: searchRegionSchema,
   date: z.string({ error: 'Please give the date as DD/MM/YYYY.' }).regex(/^\d{2}\/\d{2}\/\d{4}$/, 'Please give the date as DD/MM/YYYY.'),
@@ -147,6 +153,8 @@ export const cancellationRequestSchema = z.object({
   cancellation_reason: blankable(
     z.string().trim().max(CANCELLATION_REASON_MAX, `Keep the reason under ${CANCELLATION_REASON_MAX} characters.`),
   ),
+  /** The patient's cancellation only: the terms their screen showed. */
+  expected_refund: shownTermsSchema,
 });
 export type CancellationRequest = z.input<typeof cancellationRequestSchema>;
 

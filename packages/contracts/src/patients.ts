@@ -1,3 +1,4 @@
+import { cancellationPolicySchema, reminderViewSchema } from './after-booking';
 import { z } from 'zod';
 import { PASSWORD_MAX, dateOfBirthSchema, newPasswordSchema, personNameSchema, phoneNumberSchema } from './auth';
 
@@ -77,6 +78,13 @@ export const appointmentSchema = z.object({
   currency: z.string(),
   payment_method: z.string(),
   type_of_visit: z.string(),
+  /** DD/MM/YYYY and 'h:mm AM/PM' in the clinic's zone: what the cancellation call takes back. */
+  date: z.string(),
+  start_time: z.string(),
+  /** The patient's cancellation terms now, for a booked appointment not yet started; null otherwise. */
+  cancellation: cancellationPolicySchema.nullable(),
+  /** The booking's planned reminders: what, when, sent or not (none once cancelled). */
+  reminders: z.array(reminderViewSchema),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

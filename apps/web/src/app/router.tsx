@@ -22,6 +22,7 @@ const publicRoutes: RouteObject[] = [
   { path: paths.providerVerify, lazy: lazyScreen(() => import('../features/provider/routes/provider-verify-page')) },
   { path: paths.companyVerify, lazy: lazyScreen(() => import('../features/provider/routes/company-verify-page')) },
   { path: paths.staffSignIn, lazy: lazyScreen(() => import('../features/admin/routes/staff-sign-in-page')) },
+  { path: paths.cancelAppointment, lazy: lazyScreen(() => import('../features/profile/routes/cancel-link-page')) },
 ];
 
 /** Need the patient or provider access token (docs/accounts.md, "Sessions and cookies"); visitors go to sign-in and come back after. */

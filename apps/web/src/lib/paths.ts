@@ -16,6 +16,8 @@ export const paths = {
   companyVerify: '/company-verify',
   staffSignIn: '/careslot-signin',
   userProfile: '/userProfile',
+  /** An e-mail's signed cancel link (docs/after-booking.md): no sign-in needed. */
+  cancelAppointment: '/cancel-appointment',
   appointment: (doctorId: string) => `/appointment/${doctorId}`,
   providerHome: '/dochome',
   providerProfile: '/doctor/profile',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { availabilityRules } from './availability';
 import { createdAt, updatedAt } from './common';
 import { patients } from './identity';
@@ -161,3 +161,57 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A booking's planned reminders (docs/after-booking.md): written with the booking in the same transaction, rebuilt when
+ * it moves, deleted when it is cancelled, claimed by the reminder worker with FOR UPDATE SKIP LOCKED and marked sent in
+ * the transaction that queues the message, so each is sent once.
+ */
+export const bookingReminders = pgTable(
+  'booking_reminders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    booking_id: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** '7d' | '24h' */
+    kind: text('kind').notNull(),
+    /** 'email' | 'sms' */
+    channel: text('channel').notNull().default('email'),
+    due_at: timestamp('due_at', { withTimezone: true }).notNull(),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('booking_reminders_uq').on(t.booking_id, t.kind, t.channel),
+    index('booking_reminders_due_idx')
+      .on(t.due_at)
+      .where(sql`${t.sent_at} is null`),
+  ],
+);
+
+/**
+ * A patient waiting for a time with a provider between two days (docs/after-booking.md). Notified in join order when
+ * a slot in the range frees up; removed on booking with that provider, on request, or once the range has passed.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patient_id: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    provider_id: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    region: text('region').notNull(),
+    /** Days in the provider's clinics' zone, YYYY-MM-DD, both included. */
+    from_date: date('from_date', { mode: 'string' }).notNull(),
+    to_date: date('to_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('waitlist_provider_idx').on(t.provider_id, t.createdAt),
+    uniqueIndex('waitlist_patient_provider_uq').on(t.patient_id, t.provider_id, t.from_date, t.to_date),
+  ],
+);

@@ -76,6 +76,8 @@ export const providers = pgTable(
     follow_amount_minor: integer('follow_amount_minor').notNull(),
     currency: text('currency').notNull(),
     consultation_minutes: integer('consultation_minutes').notNull().default(30),
+    /** Patients cancel free of charge until this many hours before the start; later the fee is kept (docs/after-booking.md). */
+    cancellation_cutoff_hours: integer('cancellation_cutoff_hours').notNull().default(24),
     company_id: uuid('company_id').references(() => companies.id),
     /** Accepting bookings. */
     bookable: boolean('bookable').notNull().default(true),

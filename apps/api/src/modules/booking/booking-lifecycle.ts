@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { PollingWorker } from '../../lib/polling-worker';
 import { advanceStatuses } from './provider-bookings.repository';
+import { dropPastEntries } from './waitlist.repository';
 
 /**
  * Statuses that move by themselves: Booked becomes Completed once the appointment has ended, a hold whose time ran
@@ -18,6 +19,9 @@ export class BookingLifecycleWorker extends PollingWorker {
   }
 
   protected async processDue(): Promise<number> {
-    return advanceStatuses(this.db, new Date());
+    const now = new Date();
+    // Waitlist ranges that have passed go too (they change no status, so they are not counted).
+    await dropPastEntries(this.db, now.toISOString().slice(0, 10));
+    return advanceStatuses(this.db, now);
   }
 }

@@ -121,7 +121,7 @@ export async function releaseHoldWithoutOpenPayment(tx: Tx, bookingId: string): 
             and not exists (select 1 from payments where booking_id = ${bookingId} and status = 'PENDING')`);
 }
 
-export async function findBooking(tx: Tx, bookingId: string, opts: { lock?: boolean } = {}): Promise<BookingRow | null> {
+export async function findBooking(tx: Queryable, bookingId: string, opts: { lock?: boolean } = {}): Promise<BookingRow | null> {
   const query = tx.select().from(bookings).where(eq(bookings.id, bookingId));
   const [row] = opts.lock ? await query.for('update') : await query;
   return row ?? null;

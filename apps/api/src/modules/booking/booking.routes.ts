@@ -15,24 +15,44 @@ import {
   verifyPaymentSchema,
   walletOrderResponseSchema,
 } from '@careslot/contracts/booking';
+import {
+  linkBookingResponseSchema,
+  linkCancelRequestSchema,
+  linkQuerySchema,
+  rescheduleParamsSchema,
+  rescheduleRequestSchema,
+  rescheduleResponseSchema,
+  waitlistEntryParamsSchema,
+  waitlistEntryResponseSchema,
+  waitlistJoinSchema,
+  waitlistListResponseSchema,
+  waitlistParamsSchema,
+} from '@careslot/contracts/after-booking';
+import { cancellationResponseSchema } from '@careslot/contracts/appointments';
 import { callerOf, requirePatient, requireSelf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
 import { limit } from '../../plugins/rate-limit';
 import type { PaymentEventHandler } from '../payments/payments.types';
 import type { BookingDeps } from './booking.types';
 import type { BookingLifecycleWorker } from './booking-lifecycle';
+import { verifyBookingLink } from './booking-link';
+import { linkedBooking } from './booking-link-view';
+import { cancelLinkedBooking } from './cancel-booking';
 import { checkCode } from './check-code';
 import { PAYMENT_HOLD_MINUTES } from './hold-slot';
 import { checkoutSessionStatus, paymentStatus, verifyPayment } from './payment-status';
 import { providerBookingsRoutes } from './provider-bookings.routes';
+import { ReminderWorker } from './reminder.worker';
 import { requestCode } from './request-code';
+import { rescheduleBooking } from './reschedule-booking';
 import { settlePaymentEvent } from './settle-payment';
 import { startCardCheckout, startWalletCheckout } from './start-checkout';
+import { joinWaitlist, leaveWaitlist, listWaitlist } from './waitlist';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Booking's entry points that app.ts wires to other modules (and tests call). */
-    booking: { settlePaymentEvent: PaymentEventHandler; advanceStatuses(): Promise<number> };
+    booking: { settlePaymentEvent: PaymentEventHandler; advanceStatuses(): Promise<number>; sendDueReminders(): Promise<number> };
   }
 }
 
@@ -41,10 +61,72 @@ const userParams = z.object({ userId: z.string().uuid('must be a user id') });
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const deps: BookingDeps = { db: app.db, config: app.config, payments: app.payments, log: app.log, kickOutbox: () => app.outbox.kick() };
+  // The worker needs the deps and the deps wake the worker: it is made right after them.
+  const workers: { reminders?: ReminderWorker } = {};
+  const deps: BookingDeps = {
+    db: app.db,
+    config: app.config,
+    payments: app.payments,
+    log: app.log,
+    kickOutbox: () => app.outbox.kick(),
+    kickReminders: () => {
+      if (app.config.OUTBOX_WORKER) workers.reminders?.kick();
+    },
+  };
+  const reminders = (workers.reminders = new ReminderWorker(deps, app.log));
+  app.addHook('onReady', async () => {
+    if (app.config.OUTBOX_WORKER) reminders.start();
+  });
+  app.addHook('onClose', async () => {
+    await reminders.stop();
+  });
   let lifecycle: BookingLifecycleWorker | undefined;
-  app.decorate('booking', { settlePaymentEvent: (event) => settlePaymentEvent(deps, event), advanceStatuses: () => lifecycle!.drain() });
+  app.decorate('booking', {
+    settlePaymentEvent: (event) => settlePaymentEvent(deps, event),
+    advanceStatuses: () => lifecycle!.drain(),
+    sendDueReminders: () => reminders.drain(),
+  });
   await app.register(providerBookingsRoutes, { deps, onLifecycle: (worker) => (lifecycle = worker) });
+
+  app.get(
+    '/user/appointment-link/',
+    {
+      onRequest: limit(app, { name: 'appointment-link', max: 60, timeWindow: '15 minutes', key: (req) => req.ip }),
+      schema: {
+        tags: ['booking'],
+        summary: "An e-mail's cancel link: the booking it is for and the cancellation terms that apply now",
+        description:
+          'No sign-in: the signed token is the permission, for this booking and this purpose only, until the appointment starts ' +
+          '(403 with a sentence for a tampered, foreign or expired link).',
+        querystring: linkQuerySchema,
+        response: { 200: linkBookingResponseSchema, ...errors },
+      },
+    },
+    async (req) => ({ status: true as const, data: await linkedBooking(deps, req.query.token) }),
+  );
+
+  app.put(
+    '/user/appointment-link/cancel/',
+    {
+      onRequest: limit(app, { name: 'appointment-link-cancel', max: 20, timeWindow: '15 minutes', key: (req) => req.ip }),
+      schema: {
+        tags: ['booking'],
+        summary: "Cancel the booking an e-mail's cancel link is for, as its patient (same rules as the cancellation call)",
+        description:
+          "expected_refund is what the link's page showed ('refund' or 'no_refund'); 409 when the terms changed since. A repeat answers the first outcome.",
+        body: linkCancelRequestSchema,
+        response: { 200: cancellationResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const bookingId = verifyBookingLink(deps.config, 'cancel', req.body.token);
+      const data = await cancelLinkedBooking(deps, bookingId, {
+        reason: req.body.cancellation_reason ?? null,
+        expectedRefund: req.body.expected_refund,
+      });
+      return { status: true as const, data };
+    },
+  );
 
   app.get(
     '/api/payment-config',
@@ -71,6 +153,102 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const checkoutLimit = perCaller('checkout', 20);
   // Each status call asks the payment gateway: bounded, generously above the checkout's polling (12 × 5 s).
   const statusLimit = perCaller('payment-status', 60, '1 minute');
+
+  app.post(
+    '/user/waitlist/:userId/',
+    {
+      onRequest: perCaller('waitlist', 30),
+      preHandler: requirePatient,
+      schema: {
+        tags: ['booking'],
+        summary: "Join a provider's waitlist for a range of days (YYYY-MM-DD, at most 90 days)",
+        description:
+          'When a time of that provider in the range frees up (a patient cancels or moves), everyone waiting is e-mailed in the order they ' +
+          'joined, with a link to book it; the first to complete checkout gets it. Booking with the provider leaves the waitlist. ' +
+          '409 when already waiting for the same days.',
+        security,
+        params: waitlistParamsSchema,
+        body: waitlistJoinSchema,
+        response: { 201: waitlistEntryResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      requireSelf(req, req.params.userId);
+      const data = await joinWaitlist(deps.db, req.params.userId, req.body);
+      return reply.code(201).send({ status: true as const, data });
+    },
+  );
+
+  app.get(
+    '/user/waitlist/:userId/',
+    {
+      preHandler: requirePatient,
+      schema: {
+        tags: ['booking'],
+        summary: 'Your waitlist entries whose days have not passed, oldest first',
+        security,
+        params: waitlistParamsSchema,
+        response: { 200: waitlistListResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      requireSelf(req, req.params.userId);
+      return { status: true as const, data: await listWaitlist(deps.db, req.params.userId) };
+    },
+  );
+
+  app.delete(
+    '/user/waitlist/:userId/:entryId/',
+    {
+      preHandler: requirePatient,
+      schema: {
+        tags: ['booking'],
+        summary: 'Leave a waitlist',
+        security,
+        params: waitlistEntryParamsSchema,
+        response: { 200: z.object({ status: z.literal(true) }), ...errors },
+      },
+    },
+    async (req) => {
+      requireSelf(req, req.params.userId);
+      await leaveWaitlist(deps.db, req.params.userId, req.params.entryId);
+      return { status: true as const };
+    },
+  );
+
+  app.post(
+    '/user/reschedule-appointment/:userId/:providerId/',
+    {
+      onRequest: perCaller('reschedule', 20),
+      preHandler: requirePatient,
+      schema: {
+        tags: ['booking'],
+        summary: 'Move your booked appointment to another free time of the same provider, keeping the payment',
+        description:
+          'date and start_time name the booked appointment as the appointment list gives them; new_date and new_start_time a free time ' +
+          "of the same provider (DD/MM/YYYY, 'h:mm AM/PM' in the clinic's zone). One transaction moves the booking and frees the old time; " +
+          "the patient gets the updated calendar invitation (same UID, next SEQUENCE) and the provider is told. 409 'Oops! This slot is " +
+          "already booked.' when the target is taken (the booking stays where it was), 409 after the provider's cancellation cut-off.",
+        security,
+        params: rescheduleParamsSchema,
+        body: rescheduleRequestSchema,
+        response: { 200: rescheduleResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      requireSelf(req, req.params.userId);
+      const data = await rescheduleBooking(deps, {
+        patientId: req.params.userId,
+        providerId: req.params.providerId,
+        region: req.body.providerRegion,
+        date: req.body.date,
+        startTime: req.body.start_time,
+        newDate: req.body.new_date,
+        newStartTime: req.body.new_start_time,
+      });
+      return { status: true as const, data };
+    },
+  );
 
   app.post(
     '/user/user-otp-verification/:userId/',

@@ -13,6 +13,8 @@ export interface BookingDeps {
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** Wakes the outbox worker after a transaction that queued mail. */
   kickOutbox(): void;
+  /** Wakes the reminder worker after a booking whose reminder may be due at once. */
+  kickReminders(): void;
 }
 
 /** The card or wallet checkout's body: the booking attempt and what the patient chose. */

@@ -4,7 +4,7 @@ import type { BookingRow, SlotContext } from './booking.repository';
 import { calendarInvite, layout, slotWording, type MailPeople } from './mail-layout';
 
 /** The patient's confirmation: every detail of the booking, the amount paid, and the calendar invitation (.ics). */
-export function confirmationMail(ctx: SlotContext, booking: BookingRow, people: MailPeople): OutgoingMail {
+export function confirmationMail(ctx: SlotContext, booking: BookingRow, people: MailPeople, links?: { cancel: string }): OutgoingMail {
   const d = slotWording(ctx);
   const { html, text } = layout(
     'Your appointment is booked',
@@ -21,7 +21,8 @@ export function confirmationMail(ctx: SlotContext, booking: BookingRow, people: 
       ['Booking reference', booking.id],
     ],
     `Hello ${people.patient.first_name}, thank you for booking with CareSlot. The calendar invitation is attached.`,
-    `Your appointments are listed at ${people.publicUrl}/userProfile. Please arrive ten minutes early.`,
+    `Your appointments are listed at ${people.publicUrl}/userProfile. Please arrive ten minutes early.` +
+      (links ? ` Plans changed? Cancel here: ${links.cancel}` : ''),
   );
   return {
     to: people.patient.email,

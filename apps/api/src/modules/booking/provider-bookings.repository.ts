@@ -131,6 +131,16 @@ export async function queueFullRefund(tx: Tx, bookingId: string): Promise<{ id: 
   return row ?? null;
 }
 
+/** The refund a cancelled booking's payment is under (queued or done), to answer a repeated cancellation the same way. */
+export async function refundOfBooking(tx: Tx, bookingId: string): Promise<{ amount_minor: number; currency: string } | null> {
+  const [row] = await tx
+    .select({ amount_minor: payments.amount_minor, currency: payments.currency })
+    .from(payments)
+    .where(and(eq(payments.booking_id, bookingId), inArray(payments.status, ['REFUND_PENDING', 'REFUNDED'])))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Statuses that move by themselves: a booking past its end is Completed, a hold past its time is Expired. */
 export async function advanceStatuses(q: Queryable, now: Date): Promise<number> {
   const completed = await q.execute(sql`update bookings b set status = 'Completed', updated_at = ${now}

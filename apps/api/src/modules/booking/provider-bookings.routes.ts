@@ -12,7 +12,7 @@ import {
 } from '@careslot/contracts/appointments';
 import { providerParamsSchema, providerRegionQuerySchema } from '@careslot/contracts/availability';
 import { dashboardResponseSchema } from '@careslot/contracts/provider-workspace';
-import { callerOf, requireProviderSelf } from '../../plugins/auth';
+import { callerOf, requireProviderSelf, requireSelf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
 import { ForbiddenError, ValidationError } from '../../lib/errors';
 import { ownProvider } from '../providers/providers.service';
@@ -68,12 +68,15 @@ export const providerBookingsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['booking', ...tags],
         security,
-        summary: 'Cancel a booked appointment (the provider): refunded in full and the patient told, once',
+        summary: 'Cancel a booked appointment, as its provider (refunded in full) or its patient (under the cut-off policy)',
         description:
-          "userId is the appointment's patient, providerId its provider, which must be the caller (403 otherwise). date and start_time as the " +
-          "history rows give them. In one step: status 'Cancelled by Doctor', the slot withdrawn, a full refund queued through the gateway " +
-          'that took the payment, and one e-mail to the patient with the reason, the refund and a calendar cancellation. 409 for a past or ' +
-          'already cancelled appointment; repeating the call refunds and e-mails nothing more.',
+          "userId is the appointment's patient, providerId its provider. date and start_time as the history rows and the patient's " +
+          "appointment list give them. A provider (cancelling_person 'provider') cancels their own: 'Cancelled by Doctor', the slot " +
+          "withdrawn, a full refund queued and the patient e-mailed. A patient (cancelling_person 'patient', userId their own) cancels " +
+          "theirs: 'Cancelled by Patient', the slot open again, a full refund queued only before the provider's cut-off (default 24 h " +
+          "before the start), one e-mail to the patient stating the refund and one to the provider. expected_refund ('refund' or " +
+          "'no_refund') is what the patient's screen showed; 409 when the terms changed since. 409 for a past appointment or one the " +
+          "provider cancelled; the patient's repeat answers the first call's outcome and refunds and e-mails nothing more.",
         params: cancellationParamsSchema,
         body: cancellationRequestSchema,
         response: { 200: cancellationResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -81,24 +84,32 @@ export const providerBookingsRoutes: FastifyPluginAsyncZod<{
     },
     async (req) => {
       const caller = callerOf(req);
+      const request = {
+        patientId: req.params.userId,
+        providerId: req.params.providerId,
+        region: req.body.providerRegion,
+        date: req.body.date,
+        startTime: req.body.start_time,
+        reason: req.body.cancellation_reason ?? null,
+      };
+      if (caller.type === 'patient') {
+        // Cancelling as the provider (full refund, slot withdrawn) is the provider's alone.
+        if (req.body.cancelling_person !== 'patient') throw new ForbiddenError(historyMessages.onlyOwnProvider);
+        requireSelf(req, req.params.userId);
+        const data = await cancelBooking(
+          deps,
+          { kind: 'patient', patientId: caller.id, expectedRefund: req.body.expected_refund },
+          request,
+        );
+        return { status: true as const, data };
+      }
       if (caller.type !== 'provider') throw new ForbiddenError(historyMessages.onlyOwnProvider);
       if (req.body.cancelling_person !== 'provider') {
         throw new ValidationError("A provider cancels with cancelling_person 'provider'.", { cancelling_person: "Use 'provider'." });
       }
       requireProviderSelf(req, req.params.providerId);
       await ownProvider(deps.db, req.params.providerId, req.body.providerRegion);
-      const data = await cancelBooking(
-        deps,
-        { kind: 'provider', providerId: caller.id },
-        {
-          patientId: req.params.userId,
-          providerId: req.params.providerId,
-          region: req.body.providerRegion,
-          date: req.body.date,
-          startTime: req.body.start_time,
-          reason: req.body.cancellation_reason ?? null,
-        },
-      );
+      const data = await cancelBooking(deps, { kind: 'provider', providerId: caller.id }, request);
       return { status: true as const, data };
     },
   );

@@ -12,6 +12,7 @@ import {
   releaseHoldWithoutOpenPayment,
 } from './booking.repository';
 import type { BookingDeps, PaymentRecordStatus } from './booking.types';
+import { cancelLinkUrl } from './booking-link';
 import { confirmationMail, providerNoticeMail } from './confirmation-mail';
 import { publicUrl, type MailPeople } from './mail-layout';
 import { consumeCodes } from './otp.repository';
@@ -25,6 +26,8 @@ import {
   type PaymentRow,
 } from './payment-records.repository';
 import { refundMail } from './refund-mail';
+import { planReminders } from './reminders.repository';
+import { leaveOnBooking } from './waitlist.repository';
 
 /**
  * THE settle path (decision 011): every entry point — verify-payment, the status polls, the webhooks and the
@@ -95,8 +98,13 @@ async function confirmOrRefund(deps: BookingDeps, paymentId: string, paid: Paid)
       const booked = await markBooked(tx, booking.id, { payment_method: p.payment_method, amount_minor: p.amount_minor }, now);
       await markPaymentCompleted(tx, p.id, { capture_id: paid.captureId, customer_email: paid.email ?? p.customer_email }, now);
       if (booking.patient_id) await consumeCodes(tx, booking.patient_id, now);
+      await planReminders(tx, booked.id, ctx.slot.starts_at, now);
+      if (booking.patient_id) await leaveOnBooking(tx, booking.patient_id, booking.provider_id);
       if (people) {
-        await enqueueMail(tx, confirmationMail(ctx, booked, people));
+        await enqueueMail(
+          tx,
+          confirmationMail(ctx, booked, people, { cancel: cancelLinkUrl(deps.config, people.publicUrl, booked.id, ctx.slot.starts_at) }),
+        );
         const notice = providerNoticeMail(ctx, booked, people);
         if (notice) await enqueueMail(tx, notice);
       }
@@ -111,6 +119,8 @@ async function confirmOrRefund(deps: BookingDeps, paymentId: string, paid: Paid)
     return 'REFUND_PENDING' as const;
   });
   deps.kickOutbox();
+  // A booking made less than 24 hours ahead has its reminder due now.
+  if (status === 'COMPLETED') deps.kickReminders();
   if (status === 'REFUND_PENDING') deps.payments.refundsDue();
   return status;
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { availabilitySlots, bookings, otpCodes } from '../../db/schema/booking';
+import { availabilitySlots, bookingReminders, bookings, otpCodes } from '../../db/schema/booking';
 import { emailTokens, patients } from '../../db/schema/identity';
 import { hospitals, providers, specialities } from '../../db/schema/providers';
 
@@ -51,6 +51,7 @@ export async function listPatientBookings(q: Queryable, patientId: string) {
       currency: bookings.currency,
       payment_method: bookings.payment_method,
       type_of_visit: bookings.type_of_visit,
+      cancellation_cutoff_hours: providers.cancellation_cutoff_hours,
       purpose_for_visit: bookings.purpose_for_visit,
       created_at: bookings.createdAt,
     })
@@ -98,4 +99,20 @@ export async function anonymisePatient(q: Queryable, patientId: string) {
       updatedAt: sql`now()`,
     })
     .where(eq(patients.id, patientId));
+}
+
+/** The planned reminders of a patient's bookings (what, when, sent or not). */
+export async function remindersOfPatient(q: Queryable, patientId: string) {
+  return q
+    .select({
+      booking_id: bookingReminders.booking_id,
+      kind: bookingReminders.kind,
+      channel: bookingReminders.channel,
+      due_at: bookingReminders.due_at,
+      sent_at: bookingReminders.sent_at,
+    })
+    .from(bookingReminders)
+    .innerJoin(bookings, eq(bookings.id, bookingReminders.booking_id))
+    .where(eq(bookings.patient_id, patientId))
+    .orderBy(asc(bookingReminders.due_at));
 }

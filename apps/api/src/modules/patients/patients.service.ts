@@ -1,4 +1,7 @@
+import { cancellationPolicy } from '@careslot/contracts/after-booking';
+import { formatAmount } from '@careslot/contracts/money';
 import { type Appointment, type UserDetails } from '@careslot/contracts/patients';
+import { describeSlot } from '../availability/availability.service';
 import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db/client';
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../../lib/errors';
@@ -14,7 +17,14 @@ import {
   type Session,
   type SessionDeps,
 } from '../auth/auth.service';
-import { anonymisePatient, countUpcomingBooked, findPatient, listPatientBookings, updatePatient } from './patients.repository';
+import {
+  anonymisePatient,
+  countUpcomingBooked,
+  findPatient,
+  listPatientBookings,
+  remindersOfPatient,
+  updatePatient,
+} from './patients.repository';
 import { hospitalLocation } from '../../lib/hospital-location';
 import { removeUpload, storeProfileImage } from '../../lib/profile-image';
 
@@ -78,7 +88,22 @@ export async function saveProfileImage(deps: PatientsDeps, patientId: string, da
 type BookingListRow = Awaited<ReturnType<typeof listPatientBookings>>[number];
 
 /** One appointment as the profile screen and the data export show it. */
-function toAppointment(r: BookingListRow): Appointment {
+type ReminderRow = Awaited<ReturnType<typeof remindersOfPatient>>[number];
+
+function remindersByBooking(rows: ReminderRow[]): Map<string, Appointment['reminders']> {
+  const out = new Map<string, Appointment['reminders']>();
+  for (const r of rows) {
+    const list = out.get(r.booking_id) ?? [];
+    list.push({ kind: r.kind === '7d' ? '7d' : '24h', channel: r.channel, due_at: r.due_at.toISOString(), sent: r.sent_at !== null });
+    out.set(r.booking_id, list);
+  }
+  return out;
+}
+
+function toAppointment(r: BookingListRow, reminders: Appointment['reminders'] = [], now = new Date()): Appointment {
+  const shown = describeSlot(r.starts_at, r.ends_at, r.time_zone);
+  const policy =
+    r.status === 'Booked' && r.starts_at > now ? cancellationPolicy(r.starts_at, now, r.cancellation_cutoff_hours, r.amount_minor) : null;
   return {
     id: r.id,
     status: r.status,
@@ -96,17 +121,28 @@ function toAppointment(r: BookingListRow): Appointment {
     currency: r.currency,
     payment_method: r.payment_method,
     type_of_visit: r.type_of_visit,
+    date: shown.date,
+    start_time: shown.time,
+    cancellation: policy && {
+      free_until: policy.free_until,
+      cutoff_hours: policy.cutoff_hours,
+      refundable: policy.refundable,
+      refund_amount: formatAmount(policy.refund_minor),
+      currency: r.currency,
+    },
+    reminders,
   };
 }
 
 export async function appointmentsOf(db: Queryable, patientId: string) {
   await loadPatient(db, patientId);
   const rows = await listPatientBookings(db, patientId);
+  const reminders = remindersByBooking(await remindersOfPatient(db, patientId));
   const now = Date.now();
   const upcoming: Appointment[] = [];
   const past: Appointment[] = [];
   for (const r of rows) {
-    const a = toAppointment(r);
+    const a = toAppointment(r, reminders.get(r.id));
     if (r.status === 'Booked' && r.ends_at.getTime() > now) upcoming.push(a);
     else past.push(a);
   }
@@ -117,6 +153,7 @@ export async function appointmentsOf(db: Queryable, patientId: string) {
 export async function exportData(db: Queryable, patientId: string) {
   const patient = await loadPatient(db, patientId);
   const bookingRows = await listPatientBookings(db, patientId);
+  const reminders = remindersByBooking(await remindersOfPatient(db, patientId));
   const sessions = await activeSessions(db, { type: 'patient', id: patientId });
   const { status: _status, ...account } = toUserDetails(patient);
   return {
@@ -124,7 +161,7 @@ export async function exportData(db: Queryable, patientId: string) {
     service: 'CareSlot (CareSlot Health Ltd)',
     account,
     appointments: bookingRows.map((r) => ({
-      ...toAppointment(r),
+      ...toAppointment(r, reminders.get(r.id)),
       purpose_for_visit: r.purpose_for_visit,
       booked_at: r.created_at.toISOString(),
     })),

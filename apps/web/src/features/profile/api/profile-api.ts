@@ -1,4 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LinkBookingResponse, LinkCancelRequest, RescheduleResponse } from '@careslot/contracts/after-booking';
+import type { ProviderSlotsResponse } from '@careslot/contracts/providers';
+import type { CancellationResponse } from '@careslot/contracts/appointments';
 import type { LoginResponse, MessageResponse } from '@careslot/contracts/auth';
 import type {
   ChangePasswordRequest,
@@ -7,6 +10,7 @@ import type {
   UpdateProfileRequest,
   UserAppointmentsResponse,
   UserDetails,
+  Appointment,
 } from '@careslot/contracts/patients';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { markSignedIn } from '../../../lib/session';
@@ -57,6 +61,74 @@ export function useAppointments(userId: string) {
   return useQuery({
     queryKey: ['user-appointments', userId],
     queryFn: () => apiFetch<UserAppointmentsResponse>(`/user/user-appointments/${userId}/`),
+  });
+}
+
+/**
+ * The patient cancels one of their upcoming appointments with the same call as the provider (cancelling_person
+ * 'patient'), sending back the terms the dialog showed so the server applies exactly those (or answers 409).
+ */
+export function useCancelMyAppointment(userId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ a, reason }: { a: Appointment; reason: string }) =>
+      apiFetch<CancellationResponse>(`/user/user-or-provider-appointment-cancellation/${userId}/${a.provider_id}/`, {
+        method: 'PUT',
+        body: {
+          providerRegion: a.region,
+          date: a.date,
+          start_time: a.start_time,
+          cancelling_person: 'patient',
+          cancellation_reason: reason,
+          expected_refund: a.cancellation?.refundable ? 'refund' : 'no_refund',
+        },
+      }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['user-appointments', userId] }),
+  });
+}
+
+/** The provider's times for the next two weeks (the same call as their public profile), for rescheduling. */
+export function useFreeTimes(a: Appointment | null) {
+  return useQuery({
+    queryKey: ['reschedule-times', a?.provider_id, a?.region],
+    queryFn: () => apiFetch<ProviderSlotsResponse>(`/api/provider-slots/${a!.provider_id}/?selectedRegion=${a!.region}`),
+    enabled: !!a,
+    select: (res) => res.data.slots.filter((s) => s.available),
+  });
+}
+
+/** Moves the appointment to another free time of the same provider; the payment stays with it. */
+export function useReschedule(userId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ a, to }: { a: Appointment; to: { date: string; time: string } }) =>
+      apiFetch<RescheduleResponse>(`/user/reschedule-appointment/${userId}/${a.provider_id}/`, {
+        method: 'POST',
+        body: { providerRegion: a.region, date: a.date, start_time: a.start_time, new_date: to.date, new_start_time: to.time },
+      }),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: ['user-appointments', userId] });
+      void qc.invalidateQueries({ queryKey: ['reschedule-times'] });
+    },
+  });
+}
+
+/** What an e-mail's cancel link is for (no sign-in: the token is the permission). */
+export function useLinkedBooking(token: string) {
+  return useQuery({
+    queryKey: ['appointment-link', token],
+    queryFn: () => apiFetch<LinkBookingResponse>(`/user/appointment-link/?token=${encodeURIComponent(token)}`),
+    enabled: token.length > 0,
+    retry: false,
+  });
+}
+
+export function useCancelByLink(token: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Omit<LinkCancelRequest, 'token'>) =>
+      apiFetch<CancellationResponse>('/user/appointment-link/cancel/', { method: 'PUT', body: { ...input, token } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['appointment-link', token] }),
   });
 }
 

@@ -2,8 +2,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Appointment } from '@careslot/contracts/patients';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
 import { useAppointments } from '../api/profile-api';
+import { CancelAppointmentDialog } from './cancel-appointment-dialog';
+import { freeUntilText } from './cancel-terms';
+import { RescheduleDialog } from './reschedule-dialog';
 import styles from './profile.module.css';
 
 const CURRENCY_SYMBOL: Record<string, string> = { GBP: '£', USD: '$' };
@@ -30,7 +34,15 @@ function statusClass(status: string): string {
   return styles.status!;
 }
 
-function AppointmentItem({ a }: { a: Appointment }) {
+function AppointmentItem({
+  a,
+  onCancel,
+  onMove,
+}: {
+  a: Appointment;
+  onCancel: (a: Appointment) => void;
+  onMove: (a: Appointment) => void;
+}) {
   const w = whenParts(a);
   return (
     <li className={styles.appointment}>
@@ -52,6 +64,42 @@ function AppointmentItem({ a }: { a: Appointment }) {
           {a.amount.toFixed(2)} · {a.payment_method === 'paypal' ? 'PayPal' : 'Card'}
         </p>
         <span className={statusClass(a.status)}>{a.status}</span>
+        {a.status === 'Booked' && a.reminders.length > 0 && (
+          <p className={styles.apptMeta}>
+            Reminders:{' '}
+            {a.reminders
+              .map(
+                (r) =>
+                  `${r.kind === '7d' ? 'a week before' : 'a day before'} by e-mail (${
+                    r.sent
+                      ? 'sent'
+                      : `due ${new Date(r.due_at).toLocaleString('en-GB', { timeZone: a.time_zone, dateStyle: 'medium', timeStyle: 'short' })}`
+                  })`,
+              )
+              .join(', ')}
+          </p>
+        )}
+        {a.cancellation && (
+          <div className={styles.apptActions}>
+            <p className={styles.apptMeta}>
+              {a.cancellation.refundable
+                ? `Free cancellation until ${freeUntilText(a.cancellation.free_until, a.time_zone)}`
+                : 'The free cancellation period has ended'}
+            </p>
+            {a.cancellation.refundable && (
+              <Button
+                variant="secondary"
+                onClick={() => onMove(a)}
+                aria-label={`Reschedule appointment with ${a.doctor_name} on ${w.date}`}
+              >
+                Reschedule
+              </Button>
+            )}
+            <Button variant="secondary" onClick={() => onCancel(a)} aria-label={`Cancel appointment with ${a.doctor_name} on ${w.date}`}>
+              Cancel appointment
+            </Button>
+          </div>
+        )}
       </div>
     </li>
   );
@@ -65,6 +113,8 @@ export function AppointmentsSection({ userId }: { userId: string }) {
   const query = useAppointments(userId);
   const [tab, setTab] = useState<'upcoming' | 'past'>('upcoming');
   const list = query.data ? query.data[tab] : [];
+  const [cancelling, setCancelling] = useState<Appointment | null>(null);
+  const [moving, setMoving] = useState<Appointment | null>(null);
 
   return (
     <section className={styles.card} aria-labelledby="appointments-title">
@@ -113,11 +163,13 @@ export function AppointmentsSection({ userId }: { userId: string }) {
         ) : (
           <ul className={styles.list}>
             {list.map((a) => (
-              <AppointmentItem key={a.id} a={a} />
+              <AppointmentItem key={a.id} a={a} onCancel={setCancelling} onMove={setMoving} />
             ))}
           </ul>
         )}
       </div>
+      <CancelAppointmentDialog userId={userId} appointment={cancelling} onClose={() => setCancelling(null)} />
+      <RescheduleDialog userId={userId} appointment={moving} onClose={() => setMoving(null)} />
     </section>
   );
 }

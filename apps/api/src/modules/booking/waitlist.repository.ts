@@ -1,0 +1,85 @@
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../db/client';
+import { waitlistEntries } from '../../db/schema/booking';
+import { patients } from '../../db/schema/identity';
+import { providers } from '../../db/schema/providers';
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+const entryColumns = {
+  id: waitlistEntries.id,
+  provider_id: waitlistEntries.provider_id,
+  first_name: providers.first_name,
+  last_name: providers.last_name,
+  region: waitlistEntries.region,
+  from_date: waitlistEntries.from_date,
+  to_date: waitlistEntries.to_date,
+  created_at: waitlistEntries.createdAt,
+};
+
+/** Null when the patient is already waiting for the same days. */
+export async function insertEntry(db: Queryable, values: typeof waitlistEntries.$inferInsert) {
+  try {
+    const [row] = await db.insert(waitlistEntries).values(values).returning({ id: waitlistEntries.id });
+    return row ?? null;
+  } catch (err) {
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  }
+}
+
+/** The patient's entries whose range has not passed (`today` in YYYY-MM-DD), oldest first. */
+export async function entriesOf(db: Queryable, patientId: string, today: string) {
+  return db
+    .select(entryColumns)
+    .from(waitlistEntries)
+    .innerJoin(providers, eq(providers.id, waitlistEntries.provider_id))
+    .where(and(eq(waitlistEntries.patient_id, patientId), sql`${waitlistEntries.to_date} >= ${today}`))
+    .orderBy(asc(waitlistEntries.createdAt));
+}
+
+export async function entryById(db: Queryable, id: string) {
+  const [row] = await db
+    .select(entryColumns)
+    .from(waitlistEntries)
+    .innerJoin(providers, eq(providers.id, waitlistEntries.provider_id))
+    .where(eq(waitlistEntries.id, id));
+  return row ?? null;
+}
+
+export async function deleteEntry(db: Queryable, patientId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(waitlistEntries)
+    .where(and(eq(waitlistEntries.id, id), eq(waitlistEntries.patient_id, patientId)))
+    .returning({ id: waitlistEntries.id });
+  return rows.length > 0;
+}
+
+/** A patient who booked with the provider leaves its waitlist. */
+export async function leaveOnBooking(tx: Tx, patientId: string, providerId: string): Promise<void> {
+  await tx.delete(waitlistEntries).where(and(eq(waitlistEntries.patient_id, patientId), eq(waitlistEntries.provider_id, providerId)));
+}
+
+/** Ranges that have passed are removed (run by the lifecycle worker). */
+export async function dropPastEntries(db: Queryable, today: string): Promise<void> {
+  await db.delete(waitlistEntries).where(lt(waitlistEntries.to_date, today));
+}
+
+/** Who waits for `day` with this provider, in the order they joined (never the patient who freed it). */
+export async function waitingFor(tx: Tx, providerId: string, day: string, exceptPatientId: string | null) {
+  return tx
+    .select({ patient_id: patients.id, email: patients.email, first_name: patients.first_name, last_name: patients.last_name })
+    .from(waitlistEntries)
+    .innerJoin(patients, eq(patients.id, waitlistEntries.patient_id))
+    .where(
+      and(
+        eq(waitlistEntries.provider_id, providerId),
+        sql`${waitlistEntries.from_date} <= ${day} and ${waitlistEntries.to_date} >= ${day}`,
+        exceptPatientId ? sql`${waitlistEntries.patient_id} <> ${exceptPatientId}` : sql`true`,
+      ),
+    )
+    .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
+}

@@ -1,0 +1,111 @@
+/** The waitlist: join, list, leave; notified in join order when a slot frees up; the first to book gets it. */
+import { and, eq } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { describe, expect, it } from 'vitest';
+import { waitlistMessages } from '@careslot/contracts/after-booking';
+import { bookingMessages } from '@careslot/contracts/booking';
+import { bookings, waitlistEntries } from '../../db/schema/booking';
+import { mailTo } from '../../test/test-app';
+import {
+  auth,
+  newPatient,
+  payWithCard,
+  paymentStatus,
+  requestOtp,
+  startCardCheckout,
+  useBookingApp,
+  verifiedAttempt,
+  type SlotPick,
+  type TestPatient,
+} from './booking.test-helpers';
+
+const g = useBookingApp();
+
+async function pay(patient: TestPatient, slot: SlotPick) {
+  await verifiedAttempt(g.app, patient, slot);
+  const res = await startCardCheckout(g.app, patient, slot);
+  expect(res.statusCode, res.body).toBe(200);
+  const { sessionId } = res.json();
+  expect((await payWithCard(g.app, sessionId)).statusCode).toBe(200);
+  return paymentStatus(g.app, patient, sessionId);
+}
+
+const isoOf = (dmy: string) => dmy.split('/').reverse().join('-');
+const join = (p: TestPatient, body: Record<string, unknown>) =>
+  g.app.inject({ method: 'POST', url: `/user/waitlist/${p.id}/`, headers: auth(p), payload: body });
+
+describe('waitlist', () => {
+  it('joins, lists and leaves, with readable refusals', async () => {
+    const slot = await g.nextSlot('uk');
+    const p = await newPatient(g.app);
+    const day = isoOf(slot.bookedDate);
+    const body = { providerId: slot.providerId, providerRegion: 'uk', from_date: day, to_date: day };
+    const res = await join(p, body);
+    expect(res.statusCode, res.body).toBe(201);
+    const entry = res.json().data;
+    expect(entry).toMatchObject({ provider_id: slot.providerId, from_date: day, to_date: day });
+    expect((await join(p, body)).json().message).toBe(waitlistMessages.duplicate);
+    expect((await join(p, { ...body, to_date: '2000-01-01', from_date: '2000-01-01' })).json().message).toBe(waitlistMessages.rangePast);
+    const backwards = DateTime.fromISO(day).minus({ days: 1 }).toISODate();
+    expect((await join(p, { ...body, to_date: backwards })).json().message).toBe(waitlistMessages.rangeOrder);
+    expect((await join(p, { ...body, to_date: DateTime.fromISO(day).plus({ days: 200 }).toISODate() })).statusCode).toBe(400);
+    expect((await join(p, { ...body, from_date: '03/03/2027' })).statusCode).toBe(400);
+    const other = await newPatient(g.app);
+    expect((await g.app.inject({ method: 'POST', url: `/user/waitlist/${p.id}/`, headers: auth(other), payload: body })).statusCode).toBe(
+      403,
+    );
+    expect((await g.app.inject({ method: 'POST', url: `/user/waitlist/${p.id}/`, payload: body })).statusCode).toBe(401);
+
+    const list = await g.app.inject({ url: `/user/waitlist/${p.id}/`, headers: auth(p) });
+    expect(list.json().data.map((e: { id: string }) => e.id)).toEqual([entry.id]);
+    expect(
+      (await g.app.inject({ method: 'DELETE', url: `/user/waitlist/${other.id}/${entry.id}/`, headers: auth(other) })).statusCode,
+    ).toBe(404);
+    expect((await g.app.inject({ method: 'DELETE', url: `/user/waitlist/${p.id}/${entry.id}/`, headers: auth(p) })).statusCode).toBe(200);
+    expect((await g.app.inject({ url: `/user/waitlist/${p.id}/`, headers: auth(p) })).json().data).toEqual([]);
+  });
+
+  it('a patient cancellation e-mails the waiting patients in join order; the first to book gets the slot and leaves the list', async () => {
+    const slot = await g.nextSlot('uk');
+    const holder = await newPatient(g.app);
+    expect(await pay(holder, slot)).toBe('COMPLETED');
+    const day = isoOf(slot.bookedDate);
+    const waiting = [await newPatient(g.app), await newPatient(g.app), await newPatient(g.app)];
+    for (const w of waiting) {
+      expect((await join(w, { providerId: slot.providerId, providerRegion: 'uk', from_date: day, to_date: day })).statusCode).toBe(201);
+    }
+
+    const cancel = await g.app.inject({
+      method: 'PUT',
+      url: `/user/user-or-provider-appointment-cancellation/${holder.id}/${slot.providerId}/`,
+      headers: auth(holder),
+      payload: { providerRegion: 'uk', date: slot.bookedDate, start_time: slot.timeSlot, cancelling_person: 'patient' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+
+    const notices = [];
+    for (const w of waiting) {
+      const m = (await mailTo(g.app, w.email)).filter((x) => x.subject.startsWith('A time is free'));
+      expect(m).toHaveLength(1);
+      expect(m[0]!.text).toContain(`/appointment/${slot.providerId}?`);
+      notices.push(m[0]!);
+    }
+    // Queued (and so delivered) in the order they joined.
+    expect(notices.map((m) => m.id)).toEqual([...notices.map((m) => m.id)].sort((a, b) => a - b));
+    expect((await mailTo(g.app, holder.email)).filter((x) => x.subject.startsWith('A time is free'))).toHaveLength(0);
+
+    // The last to join is the first to book: the link holds nothing, checkout decides.
+    const [first, second, winner] = waiting as [TestPatient, TestPatient, TestPatient];
+    expect(await pay(winner, slot)).toBe('COMPLETED');
+    const late = await requestOtp(g.app, first, slot);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(bookingMessages.slotTaken);
+    const active = await g.app.db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.slot_id, slot.slotId), eq(bookings.status, 'Booked')));
+    expect(active.map((b) => b.patient_id)).toEqual([winner.id]);
+    expect(await g.app.db.select().from(waitlistEntries).where(eq(waitlistEntries.patient_id, winner.id))).toHaveLength(0);
+    expect(await g.app.db.select().from(waitlistEntries).where(eq(waitlistEntries.patient_id, second.id))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,92 @@
+import { DateTime } from 'luxon';
+import { WAITLIST_MAX_DAYS, waitlistMessages, type WaitlistEntry, type WaitlistJoin } from '@careslot/contracts/after-booking';
+import type { Db, Tx } from '../../db/client';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { describeSlot } from '../availability/availability.service';
+import { enqueueMail } from '../mail/mail.service';
+import { ownProvider } from '../providers/providers.service';
+import type { SlotContext } from './booking.repository';
+import type { BookingDeps } from './booking.types';
+import { layout, publicUrl, slotWording } from './mail-layout';
+import { deleteEntry, entriesOf, entryById, insertEntry, waitingFor } from './waitlist.repository';
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+function toEntry(r: NonNullable<Awaited<ReturnType<typeof entryById>>>): WaitlistEntry {
+  return {
+    id: r.id,
+    provider_id: r.provider_id,
+    doctor_name: `Dr ${r.first_name} ${r.last_name}`,
+    region: r.region,
+    from_date: r.from_date,
+    to_date: r.to_date,
+    joined_at: r.created_at.toISOString(),
+  };
+}
+
+/** Joins a provider's waitlist for a range of days (decision 064). */
+export async function joinWaitlist(db: Db, patientId: string, input: WaitlistJoin): Promise<WaitlistEntry> {
+  const from = DateTime.fromISO(input.from_date, { zone: 'utc' });
+  const to = DateTime.fromISO(input.to_date, { zone: 'utc' });
+  if (!from.isValid) throw new ValidationError('That first day does not exist.', { from_date: 'Please give a real date.' });
+  if (!to.isValid) throw new ValidationError('That last day does not exist.', { to_date: 'Please give a real date.' });
+  if (to < from) throw new ValidationError(waitlistMessages.rangeOrder, { to_date: waitlistMessages.rangeOrder });
+  if (input.to_date < todayUtc()) throw new ValidationError(waitlistMessages.rangePast, { to_date: waitlistMessages.rangePast });
+  if (to.diff(from, 'days').days >= WAITLIST_MAX_DAYS)
+    throw new ValidationError(waitlistMessages.rangeTooLong, { to_date: waitlistMessages.rangeTooLong });
+  await ownProvider(db, input.providerId, input.providerRegion).catch(() => {
+    throw new NotFoundError('We could not find that provider.');
+  });
+  const row = await insertEntry(db, {
+    patient_id: patientId,
+    provider_id: input.providerId,
+    region: input.providerRegion,
+    from_date: input.from_date,
+    to_date: input.to_date,
+  });
+  if (!row) throw new ConflictError(waitlistMessages.duplicate);
+  return toEntry((await entryById(db, row.id))!);
+}
+
+export async function listWaitlist(db: Db, patientId: string): Promise<WaitlistEntry[]> {
+  return (await entriesOf(db, patientId, todayUtc())).map(toEntry);
+}
+
+export async function leaveWaitlist(db: Db, patientId: string, entryId: string): Promise<void> {
+  if (!(await deleteEntry(db, patientId, entryId))) throw new NotFoundError(waitlistMessages.notFound);
+}
+
+/**
+ * A slot of the provider is free again: everyone waiting for its day is e-mailed, in the order they joined (the outbox
+ * delivers in the order queued), with a link to book it. The link holds nothing: the first to complete checkout gets
+ * the slot, as the one-active-booking index decides. Called inside the transaction that freed the slot.
+ */
+export async function notifyWaitlist(tx: Tx, deps: Pick<BookingDeps, 'config'>, ctx: SlotContext, exceptPatientId: string | null) {
+  const shown = describeSlot(ctx.slot.starts_at, ctx.slot.ends_at, ctx.hospital.time_zone);
+  const day = DateTime.fromJSDate(ctx.slot.starts_at, { zone: ctx.hospital.time_zone }).toISODate()!;
+  const waiting = await waitingFor(tx, ctx.provider.id, day, exceptPatientId);
+  const d = slotWording(ctx);
+  const link = `${publicUrl(deps.config)}/appointment/${ctx.provider.id}?${new URLSearchParams({
+    region: ctx.provider.region,
+    date: shown.date,
+    time: shown.time,
+    distance: '0',
+  })}`;
+  for (const w of waiting) {
+    if (!w.email) continue;
+    const { html, text } = layout(
+      'A time you were waiting for is free',
+      [
+        ['Doctor', d.doctor],
+        ['Date', d.date],
+        ['Time', `${d.timeRange} (${ctx.hospital.time_zone})`],
+        ['Hospital', d.address],
+        ['Book it', link],
+      ],
+      `Hello ${w.first_name}, a time has come free with ${d.doctor} in the days you asked for.`,
+      'Others on the waitlist are told too: the first to complete the booking gets it.',
+    );
+    await enqueueMail(tx, { to: w.email, subject: `A time is free: ${d.doctor}, ${d.date} ${d.startTime}`, html, text });
+  }
+  return waiting.length;
+}

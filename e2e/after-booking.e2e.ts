@@ -1,0 +1,223 @@
+/**
+ * After booking (docs/after-booking.md): the patient cancels from /userProfile with the terms shown first, and
+ * follows an e-mail's cancel link without signing in. The bookings are made through the API (the checkout has its
+ * own journey), as the signed-in demo patient in the page.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { baseUrl, expectNoSeriousA11yIssues, newContext, screenshot, waitForMail } from './support/browser';
+
+const DEMO = { email: 'patient@careslot.test', password: 'CareSlot-demo-patient' };
+const contexts: BrowserContext[] = [];
+afterAll(async () => Promise.all(contexts.map((c) => c.close())));
+
+async function open(width: number): Promise<Page> {
+  const context = await newContext({ width, height: 900 });
+  contexts.push(context);
+  await context.addInitScript(() => {
+    localStorage.setItem('selectedRegion', 'uk');
+    document.cookie = 'consentID=e2e; path=/';
+  });
+  return context.newPage();
+}
+
+async function dismissBanners(page: Page) {
+  for (const name of [/accept/i, /got it/i]) {
+    const b = page.getByRole('button', { name }).first();
+    if (await b.isVisible().catch(() => false)) await b.click();
+  }
+}
+
+async function signIn(page: Page, returnTo = '/') {
+  await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
+  await dismissBanners(page);
+  await page.getByLabel('E-mail address').fill(DEMO.email);
+  await page.locator('input[type="password"]').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => u.pathname !== '/sign-in', { timeout: 20_000 });
+}
+
+/** A call from the page, with its session cookies. */
+async function api<T = unknown>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ([m, u, b]) => {
+      const res = await fetch(u as string, {
+        method: m as string,
+        credentials: 'include',
+        headers: b === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+    [method, url, body] as const,
+  ) as Promise<{ status: number; body: T }>;
+}
+
+async function lastMailId(email: string): Promise<number> {
+  const res = await fetch(`${baseUrl()}/dev/mail/messages?to=${encodeURIComponent(email)}`);
+  const list = (await res.json()) as { id: number }[];
+  return list[0]?.id ?? 0;
+}
+
+let slotIndex = 0;
+/** Books and pays (sandbox card) a free slot of a UK provider at least two days ahead; answers the confirmation's text. */
+async function bookOne(page: Page): Promise<{ doctor: string; text: string }> {
+  // The signed-in user's id is in the user_id cookie the sign-in sets (apps/web/src/lib/session.ts).
+  const cookies = await page.context().cookies();
+  const id = decodeURIComponent(cookies.find((c) => c.name === 'user_id')?.value ?? '');
+  const me = await api<{ user_id: string }>(page, 'GET', `/api/user-details/${id}/`);
+  const specs = await api<{ data: { slug: string }[] }>(page, 'GET', '/api/get-speciality?selectedRegion=uk');
+  const seen: string[] = [`me ${me.status}`, `specs ${specs.status}`];
+  for (const spec of specs.body.data) {
+    const found = await api<{ data: { id: string; name: string }[] }>(
+      page,
+      'GET',
+      `/api/test-search/?postcode=B15%203HG&specialty=${spec.slug}&radius=100&selectedRegion=uk`,
+    );
+    seen.push(`search ${spec.slug} ${found.status} ${found.body.data?.length}`);
+    for (const provider of found.body.data ?? []) {
+      const slots = await api<{ data: { slots: { date: string; time: string; available: boolean; starts_at: string }[] } }>(
+        page,
+        'GET',
+        `/api/provider-slots/${provider.id}/?selectedRegion=uk`,
+      );
+      const free = slots.body.data.slots.filter((s) => s.available && new Date(s.starts_at).getTime() > Date.now() + 2 * 86_400_000);
+      seen.push(`slots ${slots.status} ${free.length}`);
+      const slot = free[slotIndex++ % Math.max(free.length, 1)];
+      if (!slot) continue;
+      const attempt = { providerId: provider.id, providerRegion: 'uk', bookedDate: slot.date, timeSlot: slot.time };
+      const before = await lastMailId(DEMO.email);
+      const otp = await api(page, 'POST', `/user/user-otp-verification/${id}/`, attempt);
+      seen.push(`otp ${otp.status} ${JSON.stringify(otp.body).slice(0, 120)}`);
+      if (otp.status !== 200) continue;
+      const mail = await waitForMail(
+        DEMO.email,
+        (m) => /verification code/.test(m.subject) && (m as unknown as { id: number }).id > before,
+      );
+      const code = /^(\d{6})/.exec(mail.subject)![1]!;
+      expect((await api(page, 'GET', `/user/user-otp-verification/${id}/?otp=${code}`)).status).toBe(200);
+      const checkout = await api<{ sessionId: string }>(page, 'POST', `/user/stripe-checkout/${id}/`, {
+        ...attempt,
+        type_of_visit: 'first_visit',
+        purpose_for_visit: 'Recurring migraines for three weeks, worse in the mornings.',
+      });
+      expect(checkout.status).toBe(200);
+      const year = new Date().getFullYear() + 2;
+      const paid = await api(page, 'POST', `/sandbox/stripe/checkout-sessions/${checkout.body.sessionId}/pay`, {
+        card_number: '4242 4242 4242 4242',
+        exp_month: 12,
+        exp_year: year,
+        cvc: '123',
+      });
+      expect(paid.status).toBe(200);
+      await expect
+        .poll(
+          async () =>
+            (await api<{ data: { status: string } }>(page, 'GET', `/user/check-payment-status/${checkout.body.sessionId}/`)).body.data
+              ?.status,
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe('COMPLETED');
+      const confirmation = await waitForMail(
+        DEMO.email,
+        (m) => m.subject.startsWith('Booking confirmed') && (m as unknown as { id: number }).id > before,
+      );
+      return { doctor: provider.name, text: confirmation.text };
+    }
+  }
+  throw new Error(`no free slot found for the journey: ${seen.slice(0, 12).join('; ')}`);
+}
+
+describe('after booking', () => {
+  for (const width of [1280, 375]) {
+    it(`${width} px: cancel from /userProfile with the terms and refund shown before confirming`, async () => {
+      const page = await open(width);
+      await signIn(page, '/userProfile');
+      await bookOne(page);
+      await page.goto('/userProfile');
+      await dismissBanners(page);
+      const cancelButtons = page.getByRole('button', { name: /^Cancel appointment with/ });
+      await expect.poll(() => cancelButtons.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(
+        await page
+          .getByText(/^Free cancellation until/)
+          .first()
+          .isVisible(),
+      ).toBe(true);
+      await screenshot(page, `after-booking-profile-${width}`);
+      await cancelButtons.first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await expect.poll(() => dialog.getByText(/^Refund: £\d+\.\d{2}$/).isVisible()).toBe(true);
+      expect(await dialog.getByText(/will be refunded to the card or wallet you paid with/).isVisible()).toBe(true);
+      await screenshot(page, `after-booking-cancel-dialog-${width}`);
+      await expectNoSeriousA11yIssues(page, `cancel dialog ${width}`);
+      const before = await lastMailId(DEMO.email);
+      await dialog.getByLabel('Reason (optional)').fill('My symptoms have cleared up.');
+      await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
+      await expect.poll(() => dialog.getByText(/Your appointment is cancelled/).isVisible(), { timeout: 15_000 }).toBe(true);
+      await screenshot(page, `after-booking-cancelled-${width}`);
+      const mail = await waitForMail(DEMO.email, (m) => m.subject.startsWith('Cancelled') && (m as unknown as { id: number }).id > before);
+      expect(mail.text).toMatch(/Refund: £\d+\.\d{2}/);
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+    });
+  }
+
+  it('1280 px: reschedules to another free time of the same provider, keyboard for the choice', async () => {
+    const page = await open(1280);
+    await signIn(page, '/userProfile');
+    await bookOne(page);
+    await page.goto('/userProfile');
+    await dismissBanners(page);
+    const moveButtons = page.getByRole('button', { name: /^Reschedule appointment with/ });
+    await expect.poll(() => moveButtons.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await moveButtons.first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByRole('radio').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    const firstTime = dialog.getByRole('group', { name: /^Time/ }).getByRole('radio').first();
+    await firstTime.focus();
+    await page.keyboard.press('Space');
+    expect(await firstTime.isChecked()).toBe(true);
+    await screenshot(page, 'after-booking-reschedule-1280');
+    await expectNoSeriousA11yIssues(page, 'reschedule dialog');
+    const before = await lastMailId(DEMO.email);
+    await dialog.getByRole('button', { name: 'Move appointment' }).click();
+    await expect.poll(() => dialog.getByText(/Your appointment is now on/).isVisible(), { timeout: 15_000 }).toBe(true);
+    const mail = await waitForMail(DEMO.email, (m) => m.subject.startsWith('Rescheduled') && (m as unknown as { id: number }).id > before);
+    expect(mail.subject).toMatch(/^Rescheduled: /);
+  });
+
+  it('follows the confirmation e-mail’s cancel link without signing in, keyboard only', async () => {
+    const signedIn = await open(1280);
+    await signIn(signedIn, '/userProfile');
+    const { text } = await bookOne(signedIn);
+    const link = /(http\S+\/cancel-appointment\?token=\S+)/.exec(text)![1]!;
+    const path = new URL(link).pathname + new URL(link).search;
+
+    for (const width of [375, 1280]) {
+      const page = await open(width);
+      await page.goto(path);
+      await dismissBanners(page);
+      await page.getByRole('heading', { name: 'Cancel your appointment' }).waitFor();
+      await expect.poll(() => page.getByText(/^Refund: £\d+\.\d{2}$/).isVisible(), { timeout: 15_000 }).toBe(true);
+      await screenshot(page, `after-booking-link-${width}`);
+      await expectNoSeriousA11yIssues(page, `cancel link ${width}`);
+      if (width === 1280) {
+        await page.getByLabel('Reason (optional)').focus();
+        await page.keyboard.press('Tab');
+        await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Cancel appointment');
+        await page.keyboard.press('Enter');
+        await expect.poll(() => page.getByText('Your appointment is cancelled').isVisible(), { timeout: 15_000 }).toBe(true);
+        await screenshot(page, `after-booking-link-done-${width}`);
+      }
+    }
+    // A tampered link says so in a sentence.
+    const page = await open(375);
+    await page.goto(path.slice(0, -4) + 'AAAA');
+    await expect.poll(() => page.getByText('We could not open this link').isVisible(), { timeout: 15_000 }).toBe(true);
+  });
+});
