@@ -72,7 +72,7 @@ export default function ProviderRegisterPage() {
   const [withCompany, setWithCompany] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const initialRegion: Region = readSelectedRegion();
-  const { register, handleSubmit, setError, formState, trigger, control, setValue, getValues, setFocus } = useForm<Values>({
+  const { register, handleSubmit, setError, formState, trigger, control, setValue, getValues, setFocus, getFieldState } = useForm<Values>({
     resolver: zodResolver(providerRegisterRequestSchema),
     mode: 'onTouched',
     defaultValues: {
@@ -164,10 +164,19 @@ export default function ProviderRegisterPage() {
           </li>
         ))}
       </ol>
-      <form onSubmit={onSubmit} noValidate className={layout.stack}>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className={layout.stack}
+        // A field shown with an error is checked again as it changes, so a fixed field does not keep the old message.
+        onChange={(ev) => {
+          const name = (ev.target as HTMLInputElement).name as Field;
+          if (name && getFieldState(name).error) void trigger(name);
+        }}
+      >
         {formError && <Alert tone="error">{formError}</Alert>}
 
-        <section hidden={step !== 0} aria-labelledby="step-0" className={layout.stack}>
+        <section hidden={step !== 0} aria-labelledby="step-0" className={styles.step}>
           <h2 id="step-0" tabIndex={-1}>
             About you
           </h2>
@@ -196,7 +205,7 @@ export default function ProviderRegisterPage() {
           />
         </section>
 
-        <section hidden={step !== 1} aria-labelledby="step-1" className={layout.stack}>
+        <section hidden={step !== 1} aria-labelledby="step-1" className={styles.step}>
           <h2 id="step-1" tabIndex={-1}>
             Your registration
           </h2>
@@ -235,7 +244,7 @@ export default function ProviderRegisterPage() {
           />
         </section>
 
-        <section hidden={step !== 2} aria-labelledby="step-2" className={layout.stack}>
+        <section hidden={step !== 2} aria-labelledby="step-2" className={styles.step}>
           <h2 id="step-2" tabIndex={-1}>
             Where you practise
           </h2>
@@ -266,7 +275,7 @@ export default function ProviderRegisterPage() {
           </div>
         </section>
 
-        <section hidden={step !== 3} aria-labelledby="step-3" className={layout.stack}>
+        <section hidden={step !== 3} aria-labelledby="step-3" className={styles.step}>
           <h2 id="step-3" tabIndex={-1}>
             Your fees
           </h2>
