@@ -170,7 +170,7 @@ export default function ProviderRegisterPage() {
         className={layout.stack}
         // A field shown with an error is checked again as it changes, so a fixed field does not keep the old message.
         onChange={(ev) => {
-          const name = (ev.target as HTMLInputElement).name as Field;
+          const name = ((ev.target as unknown as Element).getAttribute('name') ?? '') as Field;
           if (name && getFieldState(name).error) void trigger(name);
         }}
       >
