@@ -26,9 +26,12 @@ export async function loadProviders(db: Queryable, ids: string[]) {
       consultation_minutes: providers.consultation_minutes,
       speciality_name: specialities.name,
       speciality_slug: specialities.slug,
+      // Shown publicly only once staff have verified the company.
+      company_name: sql<string | null>`case when ${companies.verification_status} = 'Verified' then ${companies.name} end`,
     })
     .from(providers)
     .leftJoin(specialities, eq(specialities.id, providers.speciality_id))
+    .leftJoin(companies, eq(companies.id, providers.company_id))
     .where(inArray(providers.id, ids));
 }
 export type ProviderRecord = Awaited<ReturnType<typeof loadProviders>>[number];

@@ -255,6 +255,22 @@ describe('companies', () => {
       company: { name: 'Hart Medical Ltd', verification_status: 'Unverified' },
     });
     expect((await app.inject({ method: 'POST', url: '/api/provider-verification-status/', payload: {} })).statusCode).toBe(401);
+
+    // The public profile names the company only once staff have verified it.
+    const profile = async () => (await app.inject({ url: `/api/provider-details/${first.json().provider_id}/?providerRegion=uk` })).json();
+    expect((await profile()).data?.company_name ?? null).toBeNull();
+    await app.db.update(companies).set({ verification_status: 'Verified' }).where(eq(companies.id, rows[0]!.company_id!));
+    expect((await profile()).data.company_name).toBe('Hart Medical Ltd');
+  });
+
+  it('answers the status call for the signed-in provider only: a patient or staff token without a registration token gets 401', async () => {
+    const url = '/api/provider-verification-status/';
+    const patient = await app.tokens.signAccess({ id: '00000000-0000-4000-8000-000000000001', type: 'patient' });
+    expect((await app.inject({ method: 'POST', url, payload: {}, headers: { authorization: `Bearer ${patient}` } })).statusCode).toBe(401);
+    for (const role of ['superuser', 'admin', 'editor', 'author'] as const) {
+      const staff = await app.tokens.signAccess({ id: '00000000-0000-4000-8000-000000000002', type: 'staff', role });
+      expect((await app.inject({ method: 'POST', url, payload: {}, headers: { authorization: `Bearer ${staff}` } })).statusCode).toBe(401);
+    }
   });
 
   it('takes a US EIN of 9 digits', async () => {
