@@ -246,7 +246,8 @@ export async function verifiedProvidersDue(db: Queryable, before: Date, limit: n
     .where(
       and(
         eq(providers.verification_status, 'Verified'),
-        sql`(${providers.verification_checked_at} is null or ${providers.verification_checked_at} < ${before.toISOString()}::timestamptz)`,
+        // Never checked (seeded rows): due a day after the row was made, so a fresh start does not ask about everyone at once.
+        sql`coalesce(${providers.verification_checked_at}, ${providers.createdAt}) < ${before.toISOString()}::timestamptz`,
       ),
     )
     .orderBy(asc(providers.id))
