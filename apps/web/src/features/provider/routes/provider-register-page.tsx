@@ -354,7 +354,7 @@ export default function ProviderRegisterPage() {
           )}
         </div>
       </form>
-      <p>
+      <p className={styles.after}>
         Already on CareSlot? <Link to={`${paths.signIn}?as=provider`}>Sign in as a provider</Link>
       </p>
     </div>
