@@ -159,6 +159,14 @@ export const providerRegisterRequestSchema = z
     if (v.password.trim().toLowerCase() === v.email.trim().toLowerCase()) {
       ctx.addIssue({ code: 'custom', path: ['password'], message: 'Your password must not be your e-mail address.' });
     }
+    // The practice's phone number is one of its region's (E.164 by now).
+    if (!v.phone_number.startsWith(v.region === 'uk' ? '+44' : '+1')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['phone_number'],
+        message: v.region === 'uk' ? 'Enter a UK phone number, like 07911 123456.' : 'Enter a US phone number, like (201) 555-0123.',
+      });
+    }
     const allowed = REGULATORS_BY_REGION[v.region] as readonly Regulator[];
     if (!allowed.includes(v.regulator)) {
       ctx.addIssue({

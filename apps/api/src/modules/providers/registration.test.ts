@@ -169,6 +169,7 @@ describe('POST /api/provider-register/', () => {
     ['email', { email: 'not-an-email' }],
     ['password', { password: 'short' }],
     ['phone_number', { phone_number: '12' }],
+    ['phone_number', { phone_number: '(201) 555-0123' }],
     ['region', { region: 'fr' }],
     ['regulator', { regulator: 'npi' }],
     ['membership_number', { membership_number: '123' }],
