@@ -34,7 +34,7 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 /** Never answers within the register time-out. */
-const hang = (res: ServerResponse) => setTimeout(() => json(res, 200, {}), 3000).unref();
+const hang = (res: ServerResponse) => setTimeout(() => json(res, 200, {}), 8000).unref();
 
 const npiRecord = (number: string, first: string, last: string, status = 'A') => ({
   result_count: 1,
@@ -54,7 +54,8 @@ beforeAll(async () => {
       NPI_REGISTRY_URL: `${npi.url}/api/`,
       GMC_REGISTER_URL: `${gmc.url}/lookup`,
       GDC_REGISTER_URL: `${gdc.url}/lookup`,
-      REGISTER_TIMEOUT_MS: '300',
+      // Long enough for a loaded machine's first request, short enough for the tests of a register that hangs.
+      REGISTER_TIMEOUT_MS: '1500',
     },
     seed: { providersPerRegion: 2, days: 2 },
   });
