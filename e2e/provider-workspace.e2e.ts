@@ -30,23 +30,15 @@ async function dismissBanners(page: Page) {
   }
 }
 
-/**
- * The provider signs in with the product's sign-in call (user_type provider); the session cookies it sets are the
- * browser's. The sign-in screen's Patient/Provider control belongs to the provider registration work.
- */
+/** The provider signs in on the real /sign-in screen with its Provider option, and lands on /dochome. */
 async function signInProvider(page: Page) {
-  await page.goto('/');
+  await page.goto('/sign-in');
   await dismissBanners(page);
-  const status = await page.evaluate(async (who) => {
-    const res = await fetch('/api/user-login', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: who.email, password: who.password, user_type: 'provider', consentID: 'e2e' }),
-    });
-    return res.status;
-  }, PROVIDER);
-  expect(status).toBe(200);
+  await page.getByRole('radio', { name: 'Provider' }).check();
+  await page.getByLabel('E-mail address').fill(PROVIDER.email);
+  await page.locator('input[type="password"]').fill(PROVIDER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => u.pathname === '/dochome', { timeout: 20_000 });
 }
 
 async function signInPatient(page: Page, returnTo: string) {

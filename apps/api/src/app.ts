@@ -33,6 +33,7 @@ import { paymentsPlugin } from './modules/payments/payments.plugin';
 import { availabilityRoutes } from './modules/availability/availability.routes';
 import { bankAccountsRoutes } from './modules/bank-accounts/bank-accounts.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { registersPlugin } from './modules/registers/registers.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -209,6 +210,7 @@ export async function buildApp({ config, database, mailTransport, logStream }: B
   await app.register(authRoutes);
   await app.register(patientsRoutes);
   await app.register(searchRoutes);
+  await app.register(registersPlugin);
   await app.register(providerRoutes);
   await app.register(availabilityRoutes);
   await app.register(bankAccountsRoutes);

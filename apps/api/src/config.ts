@@ -79,6 +79,17 @@ export const configSchema = z.object({
   /** Regulator register endpoints; unset: the sandbox register in the database. */
   GMC_REGISTER_URL: z.string().url().optional(),
   GDC_REGISTER_URL: z.string().url().optional(),
+  /**
+   * Professional registers (docs/providers-onboarding.md): 'sandbox' answers every lookup from the register table
+   * (shipped test entries, or an imported GMC list); 'live' asks the public NPI Registry for NPIs. GMC_REGISTER_URL /
+   * GDC_REGISTER_URL, when set, are asked in either mode.
+   */
+  PROVIDER_REGISTERS: z.enum(['sandbox', 'live']).default('sandbox'),
+  NPI_REGISTRY_URL: z.string().url().default('https://npiregistry.cms.hhs.gov/api/'),
+  /** How long a register may take before the check is left Unverified ("register unavailable"). */
+  REGISTER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** Register lookups (the three verification calls) per client IP per hour. */
+  RATE_LIMIT_REGISTER_LOOKUP_PER_IP: z.coerce.number().int().positive().default(60),
   /** Allow the demo sign-in button and demo accounts (never in production). */
   DEMO_MODE: bool,
   /**

@@ -36,6 +36,8 @@ export const providerDetailsSchema = z.object({
   consultationTime: z.number().int(),
   about: z.string(),
   languages: z.array(z.string()),
+  /** The provider's company, once staff have verified it; null otherwise (docs/providers-onboarding.md, "Companies"). */
+  company_name: z.string().nullable().optional(),
 });
 export type ProviderDetails = z.infer<typeof providerDetailsSchema>;
 

@@ -9,7 +9,7 @@ import { requirePatientLoader, requireStaffLoader } from './guards';
 const publicRoutes: RouteObject[] = [
   { index: true, lazy: lazyScreen(() => import('../features/home/routes/home-page')) },
   { path: paths.signIn, lazy: lazyScreen(() => import('../features/auth/routes/sign-in-page')) },
-  { path: paths.register, lazy: lazyScreen(() => import('../features/auth/routes/register-page')) },
+  { path: paths.register, lazy: lazyScreen(() => import('./register-screen')) },
   { path: '/reset-password/:resetToken', lazy: lazyScreen(() => import('../features/auth/routes/reset-password-page')) },
   { path: '/verify/:email_verify', lazy: lazyScreen(() => import('../features/auth/routes/verify-email-page')) },
   { path: paths.loginVerificationModal, lazy: lazyScreen(() => import('../features/auth/routes/login-verification-page')) },

@@ -49,11 +49,41 @@ export function mightRefresh(): boolean {
   return !!currentUserId() && localStorage.getItem(storageKeys.isLoggedIn) === 'true';
 }
 
+/** The provider keys of this browser (docs/providers-onboarding.md, "Browser keys"). */
+const PROVIDER_KEYS = [
+  storageKeys.providerAccessToken,
+  storageKeys.providerAuthToken,
+  storageKeys.providerId,
+  storageKeys.providerLocatedRegion,
+];
+
 export function markSignedIn(firstName: string): void {
   localStorage.setItem(storageKeys.isLoggedIn, 'true');
   localStorage.setItem(storageKeys.firstName, firstName);
   localStorage.removeItem(storageKeys.authToken);
+  // A patient session: whatever a provider left in this browser is not theirs.
+  for (const key of PROVIDER_KEYS) localStorage.removeItem(key);
   notifySession();
+}
+
+/**
+ * A provider signed in (user_type 'provider'): the same cookies as patients, plus provider_id and the provider-area
+ * access token, so the header and the workspace know whose session this is without asking a patient call.
+ */
+export function markProviderSignedIn(res: { user_id: string; first_name: string; tokens: { access_token: string } }): void {
+  localStorage.setItem(storageKeys.isLoggedIn, 'true');
+  localStorage.setItem(storageKeys.firstName, res.first_name);
+  localStorage.setItem(storageKeys.providerId, res.user_id);
+  localStorage.setItem(storageKeys.providerAccessToken, res.tokens.access_token);
+  localStorage.removeItem(storageKeys.authToken);
+  localStorage.removeItem(storageKeys.providerAuthToken);
+  notifySession();
+}
+
+/** True when the signed-in account is a provider (provider_id is the session's user id). */
+export function isProviderSession(): boolean {
+  const id = currentUserId();
+  return !!id && localStorage.getItem(storageKeys.providerId) === id;
 }
 
 /** Forgets what logout must forget (docs/accounts.md, "Screens"): chat session, tokens, user id, profile phone and e-mail, unique id, logged-in flag. */
@@ -65,6 +95,7 @@ export function clearLocalSession(): void {
     storageKeys.userUniqueId,
     storageKeys.authToken,
     storageKeys.firstName,
+    ...PROVIDER_KEYS,
   ]) {
     localStorage.removeItem(key);
   }

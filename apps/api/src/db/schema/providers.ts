@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, pgTable, primaryKey, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './common';
 
 export const specialities = pgTable(
@@ -13,14 +27,19 @@ export const specialities = pgTable(
   (t) => [uniqueIndex('specialities_region_slug_uq').on(t.region, t.slug)],
 );
 
-export const companies = pgTable('companies', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  region: text('region').notNull(),
-  name: text('name').notNull(),
-  registration_number: text('registration_number'),
-  verification_status: text('verification_status').notNull().default('Unverified'),
-  createdAt: createdAt(),
-});
+/** A provider's company: UK Companies House number or US EIN, normalised (docs/providers-onboarding.md). */
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    region: text('region').notNull(),
+    name: text('name').notNull(),
+    registration_number: text('registration_number'),
+    verification_status: text('verification_status').notNull().default('Unverified'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('companies_region_number_uq').on(t.region, t.registration_number)],
+);
 
 export const hospitals = pgTable(
   'hospitals',
@@ -58,6 +77,11 @@ export const providers = pgTable(
     professional_body_name: text('professional_body_name').notNull(),
     membership_number: text('membership_number').notNull(),
     verification_status: text('verification_status').notNull().default('Unverified'),
+    /** The register check in plain words (docs/providers-onboarding.md, "Verification"): evidence for staff. */
+    verification_reason: text('verification_reason'),
+    /** What the register answered (or why it could not), as checked. */
+    register_evidence: jsonb('register_evidence'),
+    verification_checked_at: timestamp('verification_checked_at', { withTimezone: true }),
     speciality_id: integer('speciality_id')
       .notNull()
       .references(() => specialities.id),
@@ -184,4 +208,26 @@ export const regulatorRegister = pgTable(
     name: text('name').notNull(),
   },
   (t) => [uniqueIndex('regulator_register_uq').on(t.regulator, t.registration_number)],
+);
+
+/**
+ * The staff queue of providers whose register check needs a person: a registration lapsed at the daily re-check
+ * (docs/providers-onboarding.md, "Daily re-check"). Staff resolve a row (another issue's screens).
+ */
+export const verificationReviews = pgTable(
+  'verification_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider_id: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    resolved_at: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('verification_reviews_open_idx')
+      .on(t.provider_id)
+      .where(sql`${t.resolved_at} is null`),
+  ],
 );

@@ -47,6 +47,31 @@ export async function activeSessions(q: Queryable, subject: { type: UserType; id
   return listLiveRefreshTokens(q, subject.type, subject.id);
 }
 
+/**
+ * The e-mail verification of a new account, in the caller's transaction (provider registration uses the patients'
+ * flow): queues the /verify link and answers the registration auth_token (re-send for a day).
+ */
+export async function issueEmailVerification(
+  tx: Queryable,
+  account: { type: UserType; id: string; email: string; first_name: string },
+  origin: string,
+): Promise<string> {
+  const verifyToken = await createEmailToken(tx, 'verify_email', account, VERIFY_EMAIL_TTL_MS);
+  await enqueueMail(tx, verificationMail(account.email, account.first_name, `${origin}/verify/${verifyToken}`));
+  return createEmailToken(tx, 'resend_verification', account, RESEND_TOKEN_TTL_MS);
+}
+
+/** Whose registration auth_token this is, while it is valid; null otherwise. */
+export async function subjectOfRegistrationToken(q: Queryable, token: string): Promise<{ type: UserType; id: string } | null> {
+  const { state, row } = await inspectEmailToken(q, 'resend_verification', token);
+  return state === 'valid' && row ? { type: row.subject_type as UserType, id: row.subject_id } : null;
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
 /** What the account operations need, built once by the auth routes. */
 export interface AuthDeps {
   db: Db;
@@ -77,11 +102,6 @@ export function publicOrigin(
   return `${req.protocol}://${req.host}`;
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
 /** `origin` is the site's origin for the e-mailed link (publicOrigin). */
 export async function registerPatient(
   deps: AuthDeps,
@@ -102,10 +122,7 @@ export async function registerPatient(
         date_of_birth: input.date_of_birth,
         temp_distance: input.temp_distance ?? null,
       });
-      const subject = { type: 'patient', id };
-      const verifyToken = await createEmailToken(tx, 'verify_email', subject, VERIFY_EMAIL_TTL_MS);
-      await enqueueMail(tx, verificationMail(input.email, input.first_name, `${origin}/verify/${verifyToken}`));
-      return createEmailToken(tx, 'resend_verification', subject, RESEND_TOKEN_TTL_MS);
+      return issueEmailVerification(tx, { type: 'patient', id, email: input.email, first_name: input.first_name }, origin);
     });
     deps.kickOutbox();
     return { auth_token: authToken };

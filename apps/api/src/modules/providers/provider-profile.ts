@@ -111,7 +111,7 @@ export async function saveProviderPhoto(deps: ProfileDeps, providerId: string, d
 }
 
 /** Where a clinic's clocks run: the UK's zone, or the zone of the place in the USA. */
-function zoneAt(region: string, latitude: number, longitude: number): string {
+export function zoneAt(region: string, latitude: number, longitude: number): string {
   return region === 'usa' ? tzLookup(latitude, longitude) : 'Europe/London';
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { availabilitySlots } from '../../db/schema/booking';
-import { hospitals, providerHospitals, providers, specialities } from '../../db/schema/providers';
+import { companies, hospitals, providerHospitals, providers, specialities, verificationReviews } from '../../db/schema/providers';
 import { freeSlotCondition } from '../availability/availability.service';
 
 export async function loadProviders(db: Queryable, ids: string[]) {
@@ -26,9 +26,12 @@ export async function loadProviders(db: Queryable, ids: string[]) {
       consultation_minutes: providers.consultation_minutes,
       speciality_name: specialities.name,
       speciality_slug: specialities.slug,
+      // Shown publicly only once staff have verified the company.
+      company_name: sql<string | null>`case when ${companies.verification_status} = 'Verified' then ${companies.name} end`,
     })
     .from(providers)
     .leftJoin(specialities, eq(specialities.id, providers.speciality_id))
+    .leftJoin(companies, eq(companies.id, providers.company_id))
     .where(inArray(providers.id, ids));
 }
 export type ProviderRecord = Awaited<ReturnType<typeof loadProviders>>[number];
@@ -173,4 +176,108 @@ export async function unlinkHospital(tx: Tx, providerId: string, hospitalId: str
 /** One provider's profile changes run one at a time. */
 export async function lockProvider(tx: Tx, providerId: string): Promise<void> {
   await tx.select({ id: providers.id }).from(providers).where(eq(providers.id, providerId)).for('update');
+}
+
+// ---------- joining: registration, the register check, companies ----------
+
+export async function findSpecialityId(db: Queryable, region: string, slug: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: specialities.id })
+    .from(specialities)
+    .where(and(eq(specialities.region, region), eq(specialities.slug, slug)));
+  return row?.id ?? null;
+}
+
+export async function providerEmailTaken(db: Queryable, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: providers.id }).from(providers).where(eq(providers.email, email)).limit(1);
+  return !!row;
+}
+
+export async function findCompanyByNumber(db: Queryable, region: string, number: string) {
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.region, region), eq(companies.registration_number, number)));
+  return row ?? null;
+}
+
+/** The company with this number, made if it is new (a concurrent registration of the same company shares the row). */
+export async function findOrInsertCompany(tx: Tx, values: { region: string; name: string; registration_number: string }) {
+  await tx.insert(companies).values(values).onConflictDoNothing();
+  return (await findCompanyByNumber(tx, values.region, values.registration_number))!;
+}
+
+export async function insertProvider(tx: Tx, values: typeof providers.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(providers).values(values).returning({ id: providers.id });
+  return row!.id;
+}
+
+/** What /provider-verify and /company-verify show. */
+export async function loadOnboardingRow(db: Queryable, providerId: string) {
+  const [row] = await db
+    .select({
+      id: providers.id,
+      first_name: providers.first_name,
+      email_verified: providers.email_verified,
+      verification_status: providers.verification_status,
+      verification_reason: providers.verification_reason,
+      company_name: companies.name,
+      company_number: companies.registration_number,
+      company_status: companies.verification_status,
+    })
+    .from(providers)
+    .leftJoin(companies, eq(companies.id, providers.company_id))
+    .where(eq(providers.id, providerId));
+  return row ?? null;
+}
+
+/** Verified providers whose last register check is older than `before` (the daily re-check), a batch at a time. */
+export async function verifiedProvidersDue(db: Queryable, before: Date, limit: number) {
+  return db
+    .select({
+      id: providers.id,
+      email: providers.email,
+      first_name: providers.first_name,
+      last_name: providers.last_name,
+      regulator: providers.regulator,
+      membership_number: providers.membership_number,
+    })
+    .from(providers)
+    .where(
+      and(
+        eq(providers.verification_status, 'Verified'),
+        // Never checked (seeded rows): due a day after the row was made, so a fresh start does not ask about everyone at once.
+        sql`coalesce(${providers.verification_checked_at}, ${providers.createdAt}) < ${before.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(providers.id))
+    .limit(limit);
+}
+
+export async function recordRegisterCheck(
+  q: Queryable,
+  providerId: string,
+  values: { verification_status?: string; verification_reason: string; register_evidence: unknown; checked_at: Date },
+): Promise<void> {
+  await q
+    .update(providers)
+    .set({
+      ...(values.verification_status ? { verification_status: values.verification_status } : {}),
+      verification_reason: values.verification_reason,
+      register_evidence: values.register_evidence,
+      verification_checked_at: values.checked_at,
+      updatedAt: new Date(),
+    })
+    .where(eq(providers.id, providerId));
+}
+
+export async function insertVerificationReview(q: Queryable, providerId: string, reason: string): Promise<void> {
+  await q.insert(verificationReviews).values({ provider_id: providerId, reason });
+}
+
+export async function openVerificationReviews(db: Queryable, providerId: string) {
+  return db
+    .select()
+    .from(verificationReviews)
+    .where(and(eq(verificationReviews.provider_id, providerId), sql`${verificationReviews.resolved_at} is null`));
 }

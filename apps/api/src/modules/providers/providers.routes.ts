@@ -13,11 +13,13 @@ import {
 import { errorResponses } from '../../plugins/errors';
 import { checkSlot, loadPublicProvider, providerSlots, publicDoctor, toProviderDetails } from './providers.service';
 import { workspaceRoutes } from './workspace.routes';
+import { registrationRoutes } from './registration.routes';
 
 /** Public provider profile and availability. Read-only and open to visitors (the profile page is public). */
 export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
   // The provider's own record in the workspace.
   await app.register(workspaceRoutes);
+  await app.register(registrationRoutes);
 
   app.get(
     '/api/provider-details/:id/',

@@ -92,6 +92,7 @@ export function toProviderDetails(p: ProviderRecord, hospitals: ProviderHospital
     consultationTime: p.consultation_minutes,
     about: p.bio,
     languages: p.languages,
+    company_name: p.company_name ?? null,
   };
 }
 

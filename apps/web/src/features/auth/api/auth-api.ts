@@ -9,21 +9,22 @@ import type {
   RegisterResponse,
   ResendVerificationRequest,
   ResetPasswordRequest,
+  UserType,
 } from '@careslot/contracts/auth';
 import { apiFetch } from '../../../lib/api-client';
-import { markSignedIn } from '../../../lib/session';
+import { markProviderSignedIn, markSignedIn } from '../../../lib/session';
 import { storageKeys } from '../../../lib/storage';
 
-type LoginInput = Pick<LoginRequest, 'email' | 'password'>;
+type LoginInput = Pick<LoginRequest, 'email' | 'password'> & { user_type?: UserType };
 
 export function useLogin() {
   return useMutation({
     mutationFn: (input: LoginInput) =>
       apiFetch<LoginResponse>('/api/user-login', {
         method: 'POST',
-        body: { ...input, user_type: 'patient', consentID: readConsentId() },
+        body: { ...input, user_type: input.user_type ?? 'patient', consentID: readConsentId() },
       }),
-    onSuccess: (res) => markSignedIn(res.first_name),
+    onSuccess: (res) => (res.user_type === 'provider' ? markProviderSignedIn(res) : markSignedIn(res.first_name)),
   });
 }
 

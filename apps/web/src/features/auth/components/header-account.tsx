@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { isDemoSession } from '../../../lib/session';
+import { isDemoSession, isProviderSession } from '../../../lib/session';
 import { useAccountDetails } from '../api/account-api';
 import { LogoutDialog } from './logout-dialog';
 import { useSession } from './use-session';
@@ -15,7 +15,9 @@ import styles from './header-account.module.css';
 export function HeaderAccount() {
   const session = useSession();
   const navigate = useNavigate();
-  const details = useAccountDetails(session.userId);
+  // A provider's session never asks the patients' call (it would answer 403): the header shows the workspace instead.
+  const provider = session.loggedIn && isProviderSession();
+  const details = useAccountDetails(provider ? null : session.userId);
   const [confirmOpen, setConfirmOpen] = useState(false);
 
   if (!session.loggedIn) {
@@ -52,9 +54,15 @@ export function HeaderAccount() {
         <DropdownMenu.Portal>
           <DropdownMenu.Content className={styles.menu} align="end" sideOffset={8}>
             {details.data?.email && <DropdownMenu.Label className={styles.label}>{details.data.email}</DropdownMenu.Label>}
-            <DropdownMenu.Item className={styles.item} onSelect={() => navigate(paths.userProfile)}>
-              Profile
-            </DropdownMenu.Item>
+            {provider ? (
+              <DropdownMenu.Item className={styles.item} onSelect={() => navigate(paths.providerHome)}>
+                Dashboard
+              </DropdownMenu.Item>
+            ) : (
+              <DropdownMenu.Item className={styles.item} onSelect={() => navigate(paths.userProfile)}>
+                Profile
+              </DropdownMenu.Item>
+            )}
             <DropdownMenu.Separator className={styles.separator} />
             <DropdownMenu.Item className={styles.item} onSelect={() => setConfirmOpen(true)}>
               Logout

@@ -52,6 +52,12 @@ export default function RegisterPage() {
         </p>
       }
     >
+      <nav aria-label="Who is joining" className={authStyles.audience}>
+        <Link to={paths.register} aria-current="page">
+          I&apos;m a patient
+        </Link>
+        <Link to={`${paths.register}?as=provider`}>I&apos;m a doctor or dentist</Link>
+      </nav>
       <form className={authStyles.form} onSubmit={onSubmit} noValidate>
         {formError && <Alert tone="error">{formError}</Alert>}
         <PersonalDetailsFields

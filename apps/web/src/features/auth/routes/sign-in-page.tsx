@@ -19,12 +19,20 @@ import { safeReturnTo } from '../../../lib/session';
 
 const schema = loginRequestSchema.pick({ email: true, password: true });
 type Values = z.input<typeof schema>;
+type SignInAs = 'patient' | 'provider';
+
+/** A provider lands on /dochome, or back on the workspace screen that sent them here. */
+const providerLanding = (returnTo: string | null) => (returnTo && /^\/(dochome|doctor\/)/.test(returnTo) ? returnTo : paths.providerHome);
 
 export default function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get('returnTo'));
+  // The workspace sends providers here with a /dochome or /doctor/… returnTo: start on Provider then.
+  const [signInAs, setSignInAs] = useState<SignInAs>(
+    params.get('as') === 'provider' || (returnTo && /^\/(dochome|doctor\/)/.test(returnTo)) ? 'provider' : 'patient',
+  );
   const notice = (location.state as { notice?: string } | null)?.notice;
   const login = useLogin();
   const demo = useDemoLogin();
@@ -42,9 +50,15 @@ export default function SignInPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await login.mutateAsync(values);
-      done();
+      await login.mutateAsync({ ...values, user_type: signInAs });
+      if (signInAs === 'provider') navigate(providerLanding(returnTo), { replace: true });
+      else done();
     } catch (err) {
+      if (err instanceof ApiError && err.details?.error === EMAIL_NOT_VERIFIED && signInAs === 'provider') {
+        localStorage.setItem(storageKeys.providerAuthToken, (err.body as EmailNotVerifiedResponse).auth_token);
+        navigate(paths.providerVerify);
+        return;
+      }
       if (err instanceof ApiError && err.details?.error === EMAIL_NOT_VERIFIED) {
         localStorage.setItem(storageKeys.authToken, (err.body as EmailNotVerifiedResponse).auth_token);
         navigate(paths.loginVerificationModal, { state: { email: values.email, reason: 'unverified' } });
@@ -67,11 +81,21 @@ export default function SignInPage() {
   return (
     <AuthLayout
       title="Sign in"
-      intro={<p>Welcome back. Sign in to book and manage your appointments.</p>}
+      intro={
+        <p>
+          {signInAs === 'provider'
+            ? 'Welcome back. Sign in to manage your availability, appointments and profile.'
+            : 'Welcome back. Sign in to book and manage your appointments.'}
+        </p>
+      }
       footer={
         <p>
           New to CareSlot?{' '}
-          <Link to={returnTo ? `${paths.register}?returnTo=${encodeURIComponent(returnTo)}` : paths.register}>Create an account</Link>
+          {signInAs === 'provider' ? (
+            <Link to={`${paths.register}?as=provider`}>Join as a doctor or dentist</Link>
+          ) : (
+            <Link to={returnTo ? `${paths.register}?returnTo=${encodeURIComponent(returnTo)}` : paths.register}>Create an account</Link>
+          )}
         </p>
       }
     >
@@ -83,6 +107,20 @@ export default function SignInPage() {
             <Alert tone="error">{formError}</Alert>
           </div>
         )}
+        <fieldset className={authStyles.userType}>
+          <legend className={authStyles.userTypeLegend}>I am signing in as</legend>
+          {(
+            [
+              ['patient', 'Patient'],
+              ['provider', 'Provider'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className={authStyles.userTypeOption}>
+              <input type="radio" name="user_type" value={value} checked={signInAs === value} onChange={() => setSignInAs(value)} />
+              <span>{label}</span>
+            </label>
+          ))}
+        </fieldset>
         <TextField
           label="E-mail address"
           type="email"
@@ -108,7 +146,7 @@ export default function SignInPage() {
           <Button type="submit" loading={login.isPending}>
             {login.isPending ? 'Signing in…' : 'Sign in'}
           </Button>
-          {options.data?.demo_mode && (
+          {options.data?.demo_mode && signInAs === 'patient' && (
             <>
               <div className={authStyles.divider}>or</div>
               <Button variant="secondary" onClick={tryDemo} loading={demo.isPending}>

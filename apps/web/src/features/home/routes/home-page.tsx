@@ -152,7 +152,10 @@ export default function HomePage() {
             </p>
           </div>
           <div className={styles.providerActions}>
-            <Link to={paths.providerVerify} className="button">
+            <Link to={`${paths.register}?as=provider`} className="button">
+              Join as a doctor or dentist
+            </Link>
+            <Link to={paths.providerVerify} className="button secondary">
               How joining works
             </Link>
             <Link to={paths.contactUs} className="button secondary">

@@ -15,10 +15,12 @@ interface NextStepsProps {
   lead: ReactNode;
   steps: Step[];
   aside: ReactNode;
+  /** Where this registration stands, when known (shown before the steps). */
+  status?: ReactNode;
 }
 
 /** The honest "what happens next" screen shown after a provider or a company registers. */
-export function NextSteps({ eyebrow, title, lead, steps, aside }: NextStepsProps) {
+export function NextSteps({ eyebrow, title, lead, steps, aside, status }: NextStepsProps) {
   useDocumentTitle(title);
   return (
     <div className={styles.page}>
@@ -41,6 +43,7 @@ export function NextSteps({ eyebrow, title, lead, steps, aside }: NextStepsProps
         <p className="eyebrow">{eyebrow}</p>
         <h1 className={styles.title}>{title}</h1>
         <p className={styles.lead}>{lead}</p>
+        {status}
 
         <h2 className={styles.stepsTitle}>What happens next</h2>
         <ol className={styles.steps}>
@@ -60,7 +63,7 @@ export function NextSteps({ eyebrow, title, lead, steps, aside }: NextStepsProps
         <div className={styles.aside}>{aside}</div>
 
         <div className={styles.actions}>
-          <Link to={paths.signIn} className="button">
+          <Link to={`${paths.signIn}?as=provider`} className="button">
             Go to sign in
           </Link>
           <Link to={paths.contactUs} className="button secondary">

@@ -1,5 +1,6 @@
 import { Alert } from '../../../components/ui/alert';
 import { NextSteps } from '../components/next-steps';
+import { OnboardingStatusPanel } from '../components/onboarding-status';
 
 export default function CompanyVerifyPage() {
   return (
@@ -7,10 +8,11 @@ export default function CompanyVerifyPage() {
       eyebrow="Company registration"
       title="Thank you for registering your company"
       lead="Your company's registration has been received. We verify the organisation first, then each clinician who practises through it, so patients can trust every listing."
+      status={<OnboardingStatusPanel show="company" />}
       steps={[
         {
           title: 'Confirm your e-mail address',
-          body: 'Open the confirmation link we have e-mailed to the company administrator to activate the account.',
+          body: 'Open the confirmation link we have e-mailed to you when you registered, to activate your account.',
         },
         {
           title: 'We verify your company',

@@ -1,12 +1,14 @@
 import { Alert } from '../../../components/ui/alert';
 import { NextSteps } from '../components/next-steps';
+import { OnboardingStatusPanel } from '../components/onboarding-status';
 
 export default function ProviderVerifyPage() {
   return (
     <NextSteps
       eyebrow="Provider registration"
       title="Thank you for registering with CareSlot"
-      lead="Your registration has been received. Before patients can book you, we check that you are registered with your professional regulator. Here is what to expect."
+      lead="Your registration has been received. Before patients can book you, we check that you are registered with your professional regulator. Here is where you stand and what to expect."
+      status={<OnboardingStatusPanel show="provider" />}
       steps={[
         {
           title: 'Confirm your e-mail address',
@@ -14,11 +16,11 @@ export default function ProviderVerifyPage() {
         },
         {
           title: 'We check your professional registration',
-          body: 'We compare the membership number and name you gave us with the public register of your regulator: the General Medical Council or General Dental Council in the UK, or the NPI registry in the USA. Most checks finish within one working day.',
+          body: 'We compare the membership number and name you gave us with the register of your regulator: the General Medical Council or General Dental Council in the UK, or the NPI Registry in the USA. When the register agrees, you are verified at once; otherwise our team looks at it, usually within one working day.',
         },
         {
           title: 'We tell you the result',
-          body: 'You receive an e-mail when your profile is verified. If the details do not match, for example because of a name change, we tell you what we need to complete the check.',
+          body: 'This page shows the result and the reason. If the details do not match, for example because of a name change, we tell you what we need to complete the check. We look at the register again every day.',
         },
         {
           title: 'Publish your availability',

@@ -86,6 +86,7 @@ export default function DoctorProfilePage() {
               <h1 className={styles.name}>{doctor.name}</h1>
               {doctor.qualifications.length > 0 && <p className={styles.muted}>{doctor.qualifications.join(', ')}</p>}
               <p className={styles.speciality}>{doctor.speciality || NO_SPECIALITY}</p>
+              {doctor.company_name && <p className={styles.muted}>{doctor.company_name}</p>}
               {doctor.verified && (
                 <p className={styles.verified}>
                   <span aria-hidden="true">✓</span> Verified with the {doctor.registed_with.professional_body_name} · No.{' '}
