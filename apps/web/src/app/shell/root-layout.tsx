@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
 import { CookieBanner } from './cookie-banner';
+import { DeferredToasts } from './deferred-toasts';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -32,7 +31,7 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <CookieBanner />
-      <ToastContainer position="top-right" autoClose={5000} />
+      <DeferredToasts />
       <ScrollRestoration />
     </div>
   );
