@@ -66,7 +66,12 @@ let lighthouseVersion = '?';
 let chromeVersion = '?';
 
 async function cleanup() {
-  if (chrome) await chrome.kill().catch(() => undefined);
+  try {
+    // chrome-launcher 1.x: kill() is synchronous in some versions and returns a promise in others.
+    await Promise.resolve(chrome?.kill());
+  } catch {
+    // already gone
+  }
   for (const s of servers) {
     if (s.child.exitCode === null) {
       s.child.kill('SIGTERM');
