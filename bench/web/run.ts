@@ -131,6 +131,8 @@ async function profilePath(base: string): Promise<string> {
 }
 
 interface RunFigures {
+  /** Lighthouse could not measure this run (e.g. NO_NAVSTART on a busy machine): left out of the medians. */
+  failed?: string;
   score: number;
   fcp: number;
   lcp: number;
@@ -164,6 +166,7 @@ async function runOnce(server: Server, url: string, reportBase: string): Promise
   const scripts = items.filter((i) => i.resourceType === 'Script' && i.url.startsWith(server.base));
   if (lhr.runtimeError) log(`  runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   return {
+    failed: lhr.runtimeError?.code,
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcp: a['first-contentful-paint']?.numericValue ?? NaN,
     lcp: a['largest-contentful-paint']?.numericValue ?? NaN,
@@ -235,8 +238,13 @@ async function main() {
   console.log('| build | screen | performance | FCP s | LCP s | TBT ms | CLS | JS gzip KB (files) | JS received KB | load avg (runs) |');
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const summary: Record<string, unknown>[] = [];
-  for (const [key, fs] of figures) {
+  for (const [key, all] of figures) {
     const [label, screen] = key.split('\t');
+    const fs = all.filter((f) => !f.failed);
+    if (fs.length === 0) {
+      console.log(`| ${label} | ${screen} | every run failed: ${all.map((f) => f.failed).join(', ')} |`);
+      continue;
+    }
     const m = (k: keyof RunFigures) => median(fs.map((f) => f[k] as number));
     const row = {
       build: label,
@@ -250,13 +258,14 @@ async function main() {
       jsGzip: m('jsGzip'),
       jsTransfer: m('jsTransfer'),
       scripts: m('scripts'),
-      runs: fs,
+      runs: all,
+      failedRuns: all.length - fs.length,
     };
     summary.push(row);
     console.log(
       `| ${label} | ${screen} | ${row.score} | ${(row.fcp / 1000).toFixed(2)} | ${(row.lcp / 1000).toFixed(2)} | ${Math.round(row.tbt)} | ` +
         `${row.cls.toFixed(3)} | ${(row.jsGzip / 1024).toFixed(1)} (${row.scripts}) | ${(row.jsTransfer / 1024).toFixed(1)} | ` +
-        `${fs.map((f) => f.loadStart).join(', ')} |`,
+        `${fs.map((f) => f.loadStart).join(', ')}${all.length > fs.length ? ` (${all.length - fs.length} failed run left out)` : ''} |`,
     );
   }
   writeFileSync(path.join(outDir, 'summary.json'), JSON.stringify({ at: new Date().toISOString(), dists: DISTS, summary }, null, 2));
