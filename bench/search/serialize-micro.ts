@@ -73,7 +73,11 @@ const time = (f: () => string) => {
   for (let i = 0; i < N; i++) f();
   return Number(process.hrtime.bigint() - t) / 1e3 / N; // µs per answer
 };
-for (let i = 0; i < 3; i++) (time(zodWay), time(plainWay)); // warm-up
+for (let i = 0; i < 3; i++) {
+  // warm-up
+  time(zodWay);
+  time(plainWay);
+}
 const zod: number[] = [];
 const plain: number[] = [];
 for (let round = 0; round < 15; round++) {
