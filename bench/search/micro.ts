@@ -5,10 +5,14 @@
  * - writing the answer (decision 048): zod's encode of the whole answer then JSON.stringify (fastify-type-provider-zod's
  *   serializer), against JSON.stringify alone. A typical answer: 5 results with 2 hospitals each and a next slot.
  * - the security headers: helmet's middleware built for every request (as @fastify/helmet did), against built once.
+ * - a result card's next slot (describeSlot), five per page: luxon's zone arithmetic against a cached Intl formatter.
  * Rounds alternate old and new so a busy machine weighs on both alike; prints the median of the rounds in µs per request.
  */
 import { loadavg } from 'node:os';
 import helmet from 'helmet';
+import { DateTime } from 'luxon';
+import { describeSlot } from '../../apps/api/src/modules/availability/slot-display';
+import { formatDateText, toTwelveHour } from '../../packages/contracts/src/time';
 import { searchResponseSchema, type SearchResponse } from '../../packages/contracts/src/search';
 
 const hospital = (i: number) => ({
@@ -93,6 +97,27 @@ const builtOnce = helmet(helmetOptions);
 const helmetPerRequest = () => helmet(helmetOptions)(fakeReq, fakeRes, noop);
 const helmetOnce = () => builtOnce(fakeReq, fakeRes, noop);
 
+/** describeSlot as it was (luxon). */
+function describeSlotLuxon(startsAt: Date, endsAt: Date, timeZone: string) {
+  const start = DateTime.fromJSDate(startsAt, { zone: timeZone });
+  const end = DateTime.fromJSDate(endsAt, { zone: timeZone });
+  return {
+    date: formatDateText(start.year, start.month, start.day),
+    time: toTwelveHour(start.toFormat('HH:mm'))!,
+    end_time: toTwelveHour(end.toFormat('HH:mm'))!,
+    consultationTime: Math.round(end.diff(start, 'minutes').minutes),
+    starts_at: start.toUTC().toISO()!,
+    time_zone: timeZone,
+  };
+}
+let k = 0;
+const fivePerPage = (f: typeof describeSlotLuxon) => () => {
+  for (let i = 0; i < 5; i++) {
+    const t = 1.8e12 + (k++ % 10_000) * 600_000;
+    f(new Date(t), new Date(t + 900_000), i % 2 ? 'Europe/London' : 'America/New_York');
+  }
+};
+
 const N = 5000;
 const time = (f: () => unknown) => {
   const t = process.hrtime.bigint();
@@ -121,3 +146,4 @@ console.log(
 );
 pair('search answer written (zod encode + stringify → stringify)', zodWay, plainWay);
 pair('security headers (helmet built per request → built once)', helmetPerRequest, helmetOnce);
+pair('five next slots described (luxon → cached Intl)', fivePerPage(describeSlotLuxon), fivePerPage(describeSlot));
