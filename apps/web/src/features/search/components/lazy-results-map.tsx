@@ -23,7 +23,14 @@ export function ResultsMap(props: Props) {
     return () => observer.disconnect();
   }, [near]);
   const placeholder = (
-    <div ref={box} className={styles.mapSkeleton} style={{ height: props.height ?? 480 }} aria-busy="true" aria-label="Loading map" />
+    <div
+      ref={box}
+      className={styles.mapSkeleton}
+      style={{ height: props.height ?? 480 }}
+      role="region"
+      aria-label={props.label}
+      aria-busy="true"
+    />
   );
   if (!near) return placeholder;
   return (
