@@ -25,6 +25,8 @@ async function dismissBanners(page: Page) {
 /** Every hospital listed on the profile has a pin inside the visible map (with room to spare). */
 async function expectAllHospitalPinsInView(page: Page) {
   const map = page.getByRole('region', { name: /^Map of .*hospitals$/ });
+  // The map loads when its box comes near the screen (docs/performance.md), as when a patient scrolls to it.
+  await map.scrollIntoViewIfNeeded();
   const hospitals = await page.locator('aside ul li').count();
   await expect.poll(() => map.locator('.leaflet-marker-icon').count(), { timeout: 10_000 }).toBe(hospitals);
   const box = (await map.boundingBox())!;

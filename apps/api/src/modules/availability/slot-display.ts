@@ -7,16 +7,47 @@ export function startsAtLocal(startsAt: Date | string, timeZone: string, dateTex
   return local.toFormat('dd/MM/yyyy') === dateText && local.toFormat('HH:mm') === time24;
 }
 
-/** How a slot is shown: day/month/year text and 12-hour times in the hospital's own time zone. */
+/** One formatter per time zone: building an Intl.DateTimeFormat is the expensive part, using it is cheap. */
+const localFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Year, month, day, hour and minute of an instant on the wall clock of `timeZone`. */
+function wallClock(at: Date, timeZone: string) {
+  let format = localFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
+    localFormats.set(timeZone, format);
+  }
+  const parts: Record<string, number> = {};
+  for (const p of format.formatToParts(at)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  return parts as { year: number; month: number; day: number; hour: number; minute: number };
+}
+
+const hhmm = (t: { hour: number; minute: number }) => `${String(t.hour).padStart(2, '0')}:${String(t.minute).padStart(2, '0')}`;
+
+/**
+ * How a slot is shown: day/month/year text and 12-hour times in the hospital's own time zone. Every search result card
+ * shows one, so it reads the wall clock with a cached Intl formatter rather than luxon's zone arithmetic
+ * (docs/performance.md); the answers are the same.
+ */
 export function describeSlot(startsAt: Date | string, endsAt: Date | string, timeZone: string) {
-  const start = DateTime.fromJSDate(new Date(startsAt), { zone: timeZone });
-  const end = DateTime.fromJSDate(new Date(endsAt), { zone: timeZone });
+  const startDate = new Date(startsAt);
+  const endDate = new Date(endsAt);
+  const start = wallClock(startDate, timeZone);
+  const end = wallClock(endDate, timeZone);
   return {
     date: formatDateText(start.year, start.month, start.day),
-    time: toTwelveHour(start.toFormat('HH:mm'))!,
-    end_time: toTwelveHour(end.toFormat('HH:mm'))!,
-    consultationTime: Math.round(end.diff(start, 'minutes').minutes),
-    starts_at: start.toUTC().toISO()!,
+    time: toTwelveHour(hhmm(start))!,
+    end_time: toTwelveHour(hhmm(end))!,
+    consultationTime: Math.round((endDate.getTime() - startDate.getTime()) / 60_000),
+    starts_at: startDate.toISOString(),
     time_zone: timeZone,
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -23,6 +23,16 @@ import { mapService, rememberedSpecialityLookup, searchService, specialitiesOf, 
 export const UNVERIFIED_SEARCH_BUDGET = 30;
 /** How long an identical search may be answered from memory. */
 export const SEARCH_CACHE_MS = 5000;
+
+/**
+ * The search answer (200) is written with JSON.stringify as built: searchService assembles exactly the contract's fields in
+ * its order (search.test.ts checks every answer against searchResponseSchema byte for byte), so encoding it again with
+ * zod on every request only spent CPU (docs/performance.md, decision 048). Other statuses keep the zod serializer.
+ */
+const searchSerializer = (route: { httpStatus?: string }) =>
+  String(route.httpStatus) === '200'
+    ? (data: unknown) => JSON.stringify(data)
+    : serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -109,6 +119,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/test-search/',
     {
       preHandler: [verifyCaptcha, unverifiedBudget],
+      serializerCompiler: searchSerializer,
       schema: {
         tags: ['search'],
         summary: 'Find bookable providers of a speciality within a radius of a postcode or ZIP',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne, or } from 'drizzle-orm';
 import { createChallenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import type { SearchResponse, MapResponse } from '@careslot/contracts/search';
+import { searchResponseSchema, type SearchResponse, type MapResponse } from '@careslot/contracts/search';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { providers } from '../../db/schema/providers';
 import { haversineMiles } from '../geo/haversine';
@@ -46,6 +46,19 @@ describe('GET /api/get-speciality', () => {
 });
 
 describe('GET /api/test-search/', () => {
+  it('answers exactly the contract: the body is what the schema would have written, field for field and in its order', async () => {
+    // The 200 answer skips the zod serializer (search.routes.ts); this holds it to the schema instead.
+    for (const sort of ['distance', 'availability', 'fee_asc', 'fee_desc']) {
+      for (let page = 1, pages = 1; page <= Math.min(pages, 3); page++) {
+        const res = await search({ postcode: 'W1G 7JQ', specialty: 'gp', radius: 200, selectedRegion: 'uk', sort, page });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.body).toBe(JSON.stringify(searchResponseSchema.parse(JSON.parse(res.body))));
+        pages = (res.json() as SearchResponse).total_pages;
+      }
+    }
+    const usa = await search({ postcode: '10001', specialty: 'gp', radius: 50, selectedRegion: 'usa' });
+    expect(usa.body).toBe(JSON.stringify(searchResponseSchema.parse(JSON.parse(usa.body))));
+  });
   it('finds verified London GPs near a full postcode, nearest first, with card fields', async () => {
     const body = await ok({ postcode: 'W1G 7JQ', specialty: 'gp', radius: 25, selectedRegion: 'uk' });
     expect(body.total).toBeGreaterThan(0);

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
-import { ChatWidget } from '../../features/chat/components/chat-widget';
+import { DeferredChatWidget } from '../../features/chat/components/deferred-chat-widget';
 import { CookieBanner } from './cookie-banner';
+import { DeferredToasts } from './deferred-toasts';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -33,8 +32,8 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <CookieBanner />
-      <ChatWidget />
-      <ToastContainer position="top-right" autoClose={5000} />
+      <DeferredChatWidget />
+      <DeferredToasts />
       <ScrollRestoration />
     </div>
   );

@@ -1,6 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { DEFAULT_RADIUS, RADIUS_OPTIONS, looksLikePostcode, toSearchParams, type SearchParamsState } from '@careslot/contracts/search';
+import {
+  DEFAULT_RADIUS,
+  RADIUS_OPTIONS,
+  looksLikePostcode,
+  toSearchParams,
+  type SearchParamsState,
+} from '@careslot/contracts/search-params';
 import type { Region } from '@careslot/contracts/money';
 import { paths } from '../../lib/paths';
 import { readSelectedRegion } from '../../lib/region';

@@ -1,24 +1,18 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { isDemoSession, isProviderSession } from '../../../lib/session';
-import { useAccountDetails } from '../api/account-api';
-import { LogoutDialog } from './logout-dialog';
 import { useSession } from './use-session';
 import styles from './header-account.module.css';
 
+// The menu and its dialog library are not part of the first load (docs/performance.md): most first visits are signed out.
+const AccountMenu = lazy(() => import('./account-menu'));
+
 /**
  * The header's account area (docs/accounts.md, "Screens"). Logged out: Login / Register.
- * Logged in: a profile-picture button with the first name, opening Profile and Logout.
+ * Logged in: a profile-picture button with the first name, opening Profile and Logout (account-menu.tsx).
  */
 export function HeaderAccount() {
   const session = useSession();
-  const navigate = useNavigate();
-  // A provider's session never asks the patients' call (it would answer 403): the header shows the workspace instead.
-  const provider = session.loggedIn && isProviderSession();
-  const details = useAccountDetails(provider ? null : session.userId);
-  const [confirmOpen, setConfirmOpen] = useState(false);
 
   if (!session.loggedIn) {
     return (
@@ -36,41 +30,18 @@ export function HeaderAccount() {
     );
   }
 
-  const firstName = details.data?.first_name ?? session.firstName ?? '';
-  const picture = details.data?.profile_image;
+  const firstName = session.firstName ?? '';
   return (
-    <>
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger className={styles.trigger} aria-label={`Account menu for ${firstName || 'you'}`}>
-          <span className={styles.avatar} aria-hidden="true">
-            {picture ? <img src={picture} alt="" width={34} height={34} /> : (firstName.charAt(0) || '?').toUpperCase()}
-          </span>
+    <Suspense
+      fallback={
+        // The same box as the menu button while its code loads, so nothing moves.
+        <span className={styles.trigger} aria-hidden="true">
+          <span className={styles.avatar}>{(firstName.charAt(0) || '?').toUpperCase()}</span>
           <span className={styles.name}>{firstName}</span>
-          {isDemoSession() && <span className={styles.demoBadge}>Demo</span>}
-          <svg className={styles.chevron} viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-            <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content className={styles.menu} align="end" sideOffset={8}>
-            {details.data?.email && <DropdownMenu.Label className={styles.label}>{details.data.email}</DropdownMenu.Label>}
-            {provider ? (
-              <DropdownMenu.Item className={styles.item} onSelect={() => navigate(paths.providerHome)}>
-                Dashboard
-              </DropdownMenu.Item>
-            ) : (
-              <DropdownMenu.Item className={styles.item} onSelect={() => navigate(paths.userProfile)}>
-                Profile
-              </DropdownMenu.Item>
-            )}
-            <DropdownMenu.Separator className={styles.separator} />
-            <DropdownMenu.Item className={styles.item} onSelect={() => setConfirmOpen(true)}>
-              Logout
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
-      <LogoutDialog open={confirmOpen} onOpenChange={setConfirmOpen} />
-    </>
+        </span>
+      }
+    >
+      <AccountMenu userId={session.userId} sessionFirstName={firstName} />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { homepageSettingsSchema, type HomepageSettings } from '@careslot/contracts/content';
+import type { HomepageSettings } from '@careslot/contracts/content';
 import { apiFetch } from '../../../lib/api-client';
 
 /** What the home page shows when the settings cannot be read: the product still works. */
@@ -12,8 +12,12 @@ export const DEFAULT_HOMEPAGE_SETTINGS: HomepageSettings = {
   modal_description: '',
 };
 
-export async function getHomepageSettings(): Promise<HomepageSettings> {
-  return homepageSettingsSchema.parse(await apiFetch<unknown>('/api/homepage-settings'));
+/**
+ * Typed by the contract like every other answer (decision 027); the server validates what it sends. Not parsed again here
+ * with zod: that would put zod into the home page's first load (docs/performance.md, decision 046).
+ */
+export function getHomepageSettings(): Promise<HomepageSettings> {
+  return apiFetch<HomepageSettings>('/api/homepage-settings');
 }
 
 export function useHomepageSettings() {

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { currencySymbol } from '@careslot/contracts/money';
 import { SearchForm } from '../../../components/search-form/search-form';
@@ -7,8 +7,10 @@ import { paths } from '../../../lib/paths';
 import { REGION_LABELS, useSelectedRegion } from '../../../lib/region';
 import { DEFAULT_HOMEPAGE_SETTINGS, useHomepageSettings } from '../api/homepage-settings';
 import { heroPalette } from '../components/hero-colors';
-import { HomepageModal } from '../components/homepage-modal';
 import styles from './home-page.module.css';
+
+// The announcement and its dialog library load only when staff have switched it on (docs/performance.md).
+const HomepageModal = lazy(() => import('../components/homepage-modal').then((m) => ({ default: m.HomepageModal })));
 
 const REGULATORS = {
   uk: 'the GMC or GDC register',
@@ -165,7 +167,11 @@ export default function HomePage() {
         </div>
       </section>
 
-      {data && <HomepageModal settings={data} />}
+      {data?.show_modal && (
+        <Suspense fallback={null}>
+          <HomepageModal settings={data} />
+        </Suspense>
+      )}
     </>
   );
 }

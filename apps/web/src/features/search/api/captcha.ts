@@ -44,3 +44,18 @@ async function solve(): Promise<void> {
     // Searches go on without a captcha (per-IP budget).
   }
 }
+
+/**
+ * Solves the captcha once the page is idle: the search on screen goes out without it (within the per-IP budget), so the
+ * widget's code need not compete with the results for the network and the main thread (docs/performance.md).
+ * Returns a function that cancels the wait.
+ */
+export function ensureCaptchaWhenIdle(): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(() => void ensureCaptcha(), { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const t = setTimeout(() => void ensureCaptcha(), 2000);
+  return () => clearTimeout(t);
+}

@@ -8,17 +8,17 @@ import {
   toSearchParams,
   type SearchParamsState,
   type SearchSort,
-} from '@careslot/contracts/search';
+} from '@careslot/contracts/search-params';
 import { DISTANCE_FILTER_STATE, SearchForm } from '../../../components/search-form/search-form';
 import { ApiError } from '../../../lib/api-client';
 import { readSelectedRegion } from '../../../lib/region';
 import { useSpecialities } from '../../../lib/specialities';
-import { ensureCaptcha } from '../api/captcha';
+import { ensureCaptcha, ensureCaptchaWhenIdle } from '../api/captcha';
 import { useMapView, usePublicConfig, useSearch } from '../api/search-api';
 import { Notice } from '../components/notice';
 import { Pagination } from '../../../components/ui/pagination';
 import { ResultCard, ResultSkeleton } from '../components/result-card';
-import { ResultsMap } from '../components/results-map';
+import { ResultsMap } from '../components/lazy-results-map';
 import styles from '../search.module.css';
 
 export default function ResultsPage() {
@@ -34,9 +34,7 @@ export default function ResultsPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const id = useId();
 
-  useEffect(() => {
-    void ensureCaptcha();
-  }, []);
+  useEffect(() => ensureCaptchaWhenIdle(), []);
 
   // Applying a filter or changing page resets or moves the page and pushes a history entry, so Back works.
   const update = (patch: Partial<SearchParamsState>) => {

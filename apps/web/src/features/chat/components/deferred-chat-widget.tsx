@@ -1,0 +1,31 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+const ChatWidget = lazy(() => import('./chat-widget').then((m) => ({ default: m.ChatWidget })));
+
+/**
+ * The chat launcher, kept out of the first load (docs/performance.md): its code (the dialog library, the conversation)
+ * is fetched once the page is idle, or at the visitor's first key, tap or click, whichever comes first.
+ */
+export function DeferredChatWidget() {
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    if (ready) return;
+    const go = () => setReady(true);
+    const events = ['pointerdown', 'keydown', 'touchstart'] as const;
+    events.forEach((e) => window.addEventListener(e, go, { once: true, passive: true, capture: true }));
+    const idleId =
+      typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(go, { timeout: 4000 }) : window.setTimeout(go, 1500);
+    return () => {
+      events.forEach((e) => window.removeEventListener(e, go, { capture: true }));
+      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idleId);
+      else window.clearTimeout(idleId);
+    };
+  }, [ready]);
+
+  return ready ? (
+    <Suspense fallback={null}>
+      <ChatWidget />
+    </Suspense>
+  ) : null;
+}

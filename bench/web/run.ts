@@ -1,0 +1,279 @@
+/**
+ * npm run bench:web
+ *
+ * Lighthouse (npm `lighthouse` 12.x, mobile preset: Moto G Power-class screen, simulated slow 4G and 4x CPU slowdown) on the
+ * three public screens a patient meets first — `/`, `/results?…` and `/doctor-profile/{id}/{distance}` — of the built app,
+ * served as `npm start` serves it (apps/api/dist/server.js, default settings, demo seed) on 127.0.0.1 and a free port with a
+ * temporary DATA_DIR. Chromium: CHROME_PATH, else /usr/bin/chromium (as the journeys find it).
+ *
+ * Prints per screen the median of BENCH_WEB_RUNS runs (default 3) of the performance score, FCP, LCP, TBT, CLS and the
+ * JavaScript the page loaded (gzip -6 of each script file, and what Chromium received, brotli), plus the 1-minute load
+ * average at the start and end of every run. Reports (HTML) and a summary.json go to bench/results/web/<time>/ (git-ignored).
+ *
+ * Settings (environment):
+ *   BENCH_WEB_RUNS=3          runs per screen and build
+ *   BENCH_WEB_SKIP_BUILD=1    use the existing build (otherwise `npm run build` first)
+ *   BENCH_WEB_DISTS=a=/path,b=/path   measure several builds of the web app side by side (one server each, runs
+ *                             interleaved a, b, a, b … so the machine's load falls on both alike); default: apps/web/dist
+ *   BENCH_WEB_SCREENS=home,results,profile   which screens
+ *   BENCH_WEB_RESULTS_QUERY   the /results query (default postcode=SW1A 1AA&specialty=gp&radius=10&page=1)
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const env = process.env;
+const RUNS = Number(env.BENCH_WEB_RUNS ?? 3);
+const SCREENS = (env.BENCH_WEB_SCREENS ?? 'home,results,profile').split(',');
+const RESULTS_QUERY = env.BENCH_WEB_RESULTS_QUERY ?? 'postcode=SW1A 1AA&specialty=gp&radius=10&page=1';
+const DISTS: [string, string][] = env.BENCH_WEB_DISTS
+  ? env.BENCH_WEB_DISTS.split(',').map((s) => {
+      const [label, dir] = s.split('=');
+      return [label!, path.resolve(dir!)];
+    })
+  : [['build', path.join(ROOT, 'apps/web/dist')]];
+
+const log = (...a: unknown[]) => console.log(new Date().toISOString().slice(11, 19), ...a);
+const load1 = () => loadavg()[0]!.toFixed(2);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+interface Server {
+  label: string;
+  dist: string;
+  base: string;
+  child: ChildProcess;
+  dataDir: string;
+}
+const servers: Server[] = [];
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+let lighthouseVersion = '?';
+let chromeVersion = '?';
+
+async function cleanup() {
+  try {
+    // chrome-launcher 1.x: kill() is synchronous in some versions and returns a promise in others.
+    await Promise.resolve(chrome?.kill());
+  } catch {
+    // already gone
+  }
+  for (const s of servers) {
+    if (s.child.exitCode === null) {
+      s.child.kill('SIGTERM');
+      await new Promise((r) => (s.child.exitCode !== null ? r(null) : s.child.once('exit', r)));
+    }
+    rmSync(s.dataDir, { recursive: true, force: true });
+  }
+}
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => void cleanup().finally(() => process.exit(130)));
+
+async function startServer(label: string, dist: string): Promise<Server> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'careslot-bench-web-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  // As `npm start` runs it (default NODE_ENV, demo seed), except: a temporary DATA_DIR, this port, quiet logs, the search
+  // budget per IP raised (every Lighthouse run comes from 127.0.0.1) and no mail worker.
+  const child = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
+    cwd: ROOT,
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      WEB_DIST: dist,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SCALE: '1000',
+      OUTBOX_WORKER: 'false',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const server = { label, dist, base, child, dataDir };
+  servers.push(server);
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('server did not become healthy in time');
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return server;
+}
+
+/** The first result of the results screen's search: its profile is the third screen. */
+async function profilePath(base: string): Promise<string> {
+  const q = new URLSearchParams(RESULTS_QUERY);
+  q.set('selectedRegion', 'uk');
+  const res = await fetch(`${base}/api/test-search/?${q}`);
+  const body = (await res.json()) as { data?: { id: string; distance: number }[] };
+  const first = body.data?.[0];
+  if (!first) throw new Error(`the search ${RESULTS_QUERY} found nobody (status ${res.status})`);
+  return `/doctor-profile/${first.id}/${first.distance}?region=uk`;
+}
+
+interface RunFigures {
+  /** Lighthouse could not measure this run (e.g. NO_NAVSTART on a busy machine): left out of the medians. */
+  failed?: string;
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+  jsGzip: number;
+  jsTransfer: number;
+  scripts: number;
+  benchmarkIndex: number;
+  loadStart: string;
+  loadEnd: string;
+}
+
+function gzipOfScript(dist: string, url: string): number {
+  const file = path.join(dist, new URL(url).pathname);
+  return existsSync(file) ? gzipSync(readFileSync(file), { level: 6 }).length : 0;
+}
+
+async function runOnce(server: Server, url: string, reportBase: string): Promise<RunFigures> {
+  const loadStart = load1();
+  const result = await lighthouse(url, { port: chrome!.port, output: 'html', onlyCategories: ['performance'], logLevel: 'error' });
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { lhr } = result;
+  lighthouseVersion = lhr.lighthouseVersion;
+  chromeVersion = lhr.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? '?';
+  writeFileSync(`${reportBase}.html`, result.report as string);
+  const a = lhr.audits;
+  const items = ((a['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] })?.items ??
+    []) as { url: string; resourceType?: string; transferSize?: number }[];
+  const scripts = items.filter((i) => i.resourceType === 'Script' && i.url.startsWith(server.base));
+  if (lhr.runtimeError) log(`  runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  return {
+    failed: lhr.runtimeError?.code,
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: a['first-contentful-paint']?.numericValue ?? NaN,
+    lcp: a['largest-contentful-paint']?.numericValue ?? NaN,
+    tbt: a['total-blocking-time']?.numericValue ?? NaN,
+    cls: a['cumulative-layout-shift']?.numericValue ?? NaN,
+    si: a['speed-index']?.numericValue ?? NaN,
+    jsGzip: scripts.reduce((s, i) => s + gzipOfScript(server.dist, i.url), 0),
+    jsTransfer: scripts.reduce((s, i) => s + (i.transferSize ?? 0), 0),
+    scripts: scripts.length,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    loadStart,
+    loadEnd: load1(),
+  };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((p, q) => p - q);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+async function main() {
+  if (env.BENCH_WEB_SKIP_BUILD !== '1' && !env.BENCH_WEB_DISTS) {
+    log('npm run build');
+    const b = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (b.status !== 0) throw new Error('build failed');
+  }
+  const outDir = path.join(ROOT, 'bench/results/web', new Date().toISOString().replace(/[:.]/g, '-'));
+  mkdirSync(outDir, { recursive: true });
+  log(
+    `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, node ${process.version}, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  for (const [label, dist] of DISTS) {
+    const s = await startServer(label, dist);
+    log(`${label}: ${dist} served at ${s.base}`);
+  }
+  const chromePath = env.CHROME_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(existsSync);
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+  const urls = new Map<Server, Record<string, string>>();
+  for (const s of servers) {
+    urls.set(s, {
+      home: '/',
+      results: `/results?${RESULTS_QUERY.replace(/ /g, '%20')}`,
+      profile: SCREENS.includes('profile') ? await profilePath(s.base) : '',
+    });
+  }
+  const figures = new Map<string, RunFigures[]>();
+  for (let run = 1; run <= RUNS; run++) {
+    for (const screen of SCREENS) {
+      for (const s of servers) {
+        const p = urls.get(s)![screen]!;
+        const f = await runOnce(s, s.base + p, path.join(outDir, `${s.label}-${screen}-${run}`));
+        const key = `${s.label}\t${screen}`;
+        figures.set(key, [...(figures.get(key) ?? []), f]);
+        log(
+          `run ${run} ${s.label} ${screen}: score ${f.score}, FCP ${(f.fcp / 1000).toFixed(2)} s, LCP ${(f.lcp / 1000).toFixed(2)} s, ` +
+            `TBT ${Math.round(f.tbt)} ms, CLS ${f.cls.toFixed(3)}, JS ${(f.jsGzip / 1024).toFixed(1)} KB gzip (${f.scripts} files), ` +
+            `benchmarkIndex ${Math.round(f.benchmarkIndex)}, load ${f.loadStart} → ${f.loadEnd}`,
+        );
+      }
+    }
+  }
+  console.log(`\nMedians of ${RUNS} runs (Lighthouse ${lighthouseVersion}, mobile preset, Chromium ${chromeVersion}):\n`);
+  console.log('| build | screen | performance | FCP s | LCP s | TBT ms | CLS | JS gzip KB (files) | JS received KB | load avg (runs) |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  const summary: Record<string, unknown>[] = [];
+  for (const [key, all] of figures) {
+    const [label, screen] = key.split('\t');
+    const fs = all.filter((f) => !f.failed);
+    if (fs.length === 0) {
+      console.log(`| ${label} | ${screen} | every run failed: ${all.map((f) => f.failed).join(', ')} |`);
+      continue;
+    }
+    const m = (k: keyof RunFigures) => median(fs.map((f) => f[k] as number));
+    const row = {
+      build: label,
+      screen,
+      path: urls.get(servers.find((s) => s.label === label)!)![screen!],
+      score: m('score'),
+      fcp: m('fcp'),
+      lcp: m('lcp'),
+      tbt: m('tbt'),
+      cls: m('cls'),
+      jsGzip: m('jsGzip'),
+      jsTransfer: m('jsTransfer'),
+      scripts: m('scripts'),
+      runs: all,
+      failedRuns: all.length - fs.length,
+    };
+    summary.push(row);
+    console.log(
+      `| ${label} | ${screen} | ${row.score} | ${(row.fcp / 1000).toFixed(2)} | ${(row.lcp / 1000).toFixed(2)} | ${Math.round(row.tbt)} | ` +
+        `${row.cls.toFixed(3)} | ${(row.jsGzip / 1024).toFixed(1)} (${row.scripts}) | ${(row.jsTransfer / 1024).toFixed(1)} | ` +
+        `${fs.map((f) => f.loadStart).join(', ')}${all.length > fs.length ? ` (${all.length - fs.length} failed run left out)` : ''} |`,
+    );
+  }
+  writeFileSync(path.join(outDir, 'summary.json'), JSON.stringify({ at: new Date().toISOString(), dists: DISTS, summary }, null, 2));
+  log(`reports: ${path.relative(ROOT, outDir)}`);
+}
+
+try {
+  await main();
+} finally {
+  await cleanup();
+}
