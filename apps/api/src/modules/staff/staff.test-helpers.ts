@@ -45,3 +45,21 @@ export function multipartBody(field: string, data: Buffer | null, fields: Record
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** `n` open half-hour slots of a provider at its first clinic, a day apart from tomorrow at 10:00 UTC. */
+export async function newSlots(app: FastifyInstance, provider: { id: string; region: string; clinics: { id: string }[] }, n: number) {
+  const { availabilitySlots } = await import('../../db/schema/booking');
+  const day = new Date();
+  day.setUTCHours(10, 0, 0, 0);
+  const values = Array.from({ length: n }, (_, i) => {
+    const starts = new Date(day.getTime() + (i + 1) * 86_400_000);
+    return {
+      provider_id: provider.id,
+      hospital_id: provider.clinics[0]!.id,
+      region: provider.region,
+      starts_at: starts,
+      ends_at: new Date(starts.getTime() + 30 * 60_000),
+    };
+  });
+  return app.db.insert(availabilitySlots).values(values).returning();
+}
