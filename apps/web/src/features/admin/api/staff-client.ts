@@ -68,20 +68,22 @@ async function once(path: string, req: StaffRequest): Promise<Response> {
 
 let refreshing: Promise<boolean> | null = null;
 
+async function refreshOnce(): Promise<boolean> {
+  try {
+    const res = await fetch('/staff/token/refresh/', { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' } });
+    if (!res.ok) return false;
+    storeStaffSession((await res.json()) as StaffAccessResponse);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** One refresh at a time: calls that fail together share it. Never retried. */
 export function refreshStaffToken(): Promise<boolean> {
-  refreshing ??= (async () => {
-    try {
-      const res = await fetch('/staff/token/refresh/', { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' } });
-      if (!res.ok) return false;
-      storeStaffSession((await res.json()) as StaffAccessResponse);
-      return true;
-    } catch {
-      return false;
-    } finally {
-      setTimeout(() => (refreshing = null), 0);
-    }
-  })();
+  refreshing ??= refreshOnce().finally(() => {
+    refreshing = null;
+  });
   return refreshing;
 }
 
