@@ -32,7 +32,7 @@ function AuditSection() {
       {q.error && <Alert tone="error">{q.error.message}</Alert>}
       {q.data && q.data.entries.length === 0 && <p>No audit entries found.</p>}
       {q.data && q.data.entries.length > 0 && (
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Audit log entries table">
           <table className={styles.table}>
             <thead>
               <tr>

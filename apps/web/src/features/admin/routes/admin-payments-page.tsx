@@ -118,7 +118,7 @@ export default function AdminPaymentsPage() {
       {q.error && <Alert tone="error">{q.error.message}</Alert>}
       {q.data && rows.length === 0 && <p>{staffMessages.noHistory}</p>}
       {rows.length > 0 && (
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Appointment History table">
           <table className={styles.table}>
             <thead>
               <tr>

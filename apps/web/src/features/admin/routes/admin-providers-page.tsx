@@ -30,7 +30,7 @@ function Companies({ status }: { status: VerificationStatus }) {
       {q.error && <Alert tone="error">{q.error.message}</Alert>}
       {q.data?.companies.length === 0 && <p>No companies found.</p>}
       {!!q.data?.companies.length && (
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Companies table">
           <table className={styles.table}>
             <thead>
               <tr>
@@ -106,7 +106,7 @@ export default function AdminProvidersPage() {
       {q.error && <Alert tone="error">{q.error.message}</Alert>}
       {q.data?.providers.length === 0 && <p>No providers found.</p>}
       {!!q.data?.providers.length && (
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Providers table">
           <table className={styles.table}>
             <thead>
               <tr>

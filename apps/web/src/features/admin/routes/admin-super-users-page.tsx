@@ -110,7 +110,7 @@ export default function AdminSuperUsersPage() {
       {q.error && <Alert tone="error">{q.error.message}</Alert>}
       {q.data && users.length === 0 && <p>{staffMessages.noStaff}</p>}
       {users.length > 0 && (
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Staff users table">
           <table className={styles.table}>
             <thead>
               <tr>
