@@ -126,21 +126,23 @@ export default function AdminSuperUsersPage() {
                   <td>{i + 1}</td>
                   <td>{u.email}</td>
                   <td>{u.role}</td>
-                  <td className={styles.actions}>
-                    <Button
-                      variant="secondary"
-                      aria-label={`Edit role of ${u.email}`}
-                      onClick={() => {
-                        setRole(u.role);
-                        setRoleError(null);
-                        setEditing(u);
-                      }}
-                    >
-                      Edit role
-                    </Button>
-                    <Button variant="danger" aria-label={`Delete ${u.email}`} onClick={() => setDeleting(u)}>
-                      Delete
-                    </Button>
+                  <td>
+                    <div className={styles.actions}>
+                      <Button
+                        variant="secondary"
+                        aria-label={`Edit role of ${u.email}`}
+                        onClick={() => {
+                          setRole(u.role);
+                          setRoleError(null);
+                          setEditing(u);
+                        }}
+                      >
+                        Edit role
+                      </Button>
+                      <Button variant="danger" aria-label={`Delete ${u.email}`} onClick={() => setDeleting(u)}>
+                        Delete
+                      </Button>
+                    </div>
                   </td>
                 </tr>
               ))}
