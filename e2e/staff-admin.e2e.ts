@@ -153,7 +153,7 @@ describe('staff admin area', () => {
     // An expired access token: refreshed once, the call retried.
     await page.evaluate(() => localStorage.setItem('admin_access_token', 'expired.token.value'));
     await page.goto('/admin-home');
-    await expect.poll(() => page.getByRole('heading', { name: 'Bookings today' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Bookings today' }).isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('admin_access_token'))).not.toBe('expired.token.value');
     // A failed refresh: the token goes and the sign-in shows.
     await context.clearCookies();
