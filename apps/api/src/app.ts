@@ -34,6 +34,7 @@ import { availabilityRoutes } from './modules/availability/availability.routes';
 import { bankAccountsRoutes } from './modules/bank-accounts/bank-accounts.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { registersPlugin } from './modules/registers/registers.plugin';
+import { staffRoutes } from './modules/staff/staff.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -222,6 +223,7 @@ export async function buildApp({ config, database, mailTransport, logStream }: B
   // neither module imports the other's insides; booking holds payments only as its narrow port (app.payments).
   await app.register(paymentsPlugin, { onPaymentEvent: (event) => app.booking.settlePaymentEvent(event) });
   await app.register(bookingRoutes);
+  await app.register(staffRoutes);
 
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist);
   return app;

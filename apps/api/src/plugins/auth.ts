@@ -33,6 +33,12 @@ declare module 'fastify' {
 }
 
 const ISSUER = 'careslot';
+/**
+ * Staff tokens are a different audience from patient and provider tokens (decision 035): a token is accepted only with
+ * the audience of its own type, and each guard asks for its type, so neither is taken where the other belongs.
+ */
+export const AUDIENCE = { staff: 'careslot-staff', app: 'careslot-app' } as const;
+const audienceOf = (type: SubjectType) => (type === 'staff' ? AUDIENCE.staff : AUDIENCE.app);
 
 function createSigner(secret: Uint8Array, ttlSeconds: number): TokenSigner {
   return {
@@ -42,6 +48,7 @@ function createSigner(secret: Uint8Array, ttlSeconds: number): TokenSigner {
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(caller.id)
         .setIssuer(ISSUER)
+        .setAudience(audienceOf(caller.type))
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(secret);
@@ -52,6 +59,7 @@ function createSigner(secret: Uint8Array, ttlSeconds: number): TokenSigner {
       if (typeof payload.sub !== 'string' || (type !== 'patient' && type !== 'provider' && type !== 'staff')) {
         throw new joseErrors.JWTInvalid('bad claims');
       }
+      if (payload.aud !== audienceOf(type)) throw new joseErrors.JWTClaimValidationFailed('wrong audience', payload, 'aud');
       return { id: payload.sub, type, role: payload.role as StaffRole | undefined };
     },
   };

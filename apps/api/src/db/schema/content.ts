@@ -30,17 +30,34 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: createdAt(),
 });
 
+/**
+ * Append-only record of staff actions and refunds (docs/staff-admin.md, Audit log): who (actor), what (action on an
+ * entity), before and after, when, and the request id. A trigger refuses UPDATE and DELETE; refunds are written by a
+ * trigger on payments.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** 'staff' | 'system' */
     actor_type: text('actor_type').notNull(),
     actor_id: text('actor_id'),
+    /** The actor's e-mail at the time (staff), so the row reads the same after the account is deleted. */
+    actor_email: text('actor_email'),
     action: text('action').notNull(),
+    entity_type: text('entity_type'),
+    entity_id: text('entity_id'),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+    request_id: text('request_id'),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_actor_idx').on(t.actor_type, t.actor_id)],
+  (t) => [
+    index('audit_log_actor_idx').on(t.actor_type, t.actor_id),
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_entity_idx').on(t.entity_id),
+  ],
 );
 
 /**

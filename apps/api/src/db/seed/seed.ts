@@ -5,7 +5,7 @@ import type { Db } from '../client';
 import { availabilityRules, providerScheduleSettings } from '../schema/availability';
 import { galleryImages, homepageSettings } from '../schema/content';
 import { patients, staffUsers } from '../schema/identity';
-import { hospitals, providerHospitals, providers, regulatorRegister, specialities } from '../schema/providers';
+import { companies, hospitals, providerHospitals, providers, regulatorRegister, specialities } from '../schema/providers';
 import { hashPassword } from '../../lib/password';
 import { seededRandom, type Random } from '../../lib/random';
 import { rollForward } from '../../modules/availability/availability.service';
@@ -17,7 +17,18 @@ export const DEMO_ACCOUNTS = {
   patient: { email: 'patient@careslot.test', password: 'CareSlot-demo-patient', first_name: 'Alex', last_name: 'Morgan' },
   provider: { email: 'provider@careslot.test', password: 'CareSlot-demo-provider' },
   staff: { email: 'admin@careslot.test', password: 'CareSlot-demo-admin', role: 'superuser' },
+  /** A provider who has just registered and awaits review (docs/staff-admin.md); the register knows their number. */
+  unverifiedProvider: { email: 'new.provider@careslot.test', password: 'CareSlot-demo-provider' },
 } as const;
+
+/** One demo staff account per role besides the superuser above (docs/staff-admin.md, Demo staff accounts). */
+export const DEMO_STAFF = [
+  { email: 'staff.admin@careslot.test', password: 'CareSlot-demo-staff', role: 'admin' },
+  { email: 'staff.editor@careslot.test', password: 'CareSlot-demo-staff', role: 'editor' },
+  { email: 'staff.author@careslot.test', password: 'CareSlot-demo-staff', role: 'author' },
+] as const;
+/** A company awaiting review in the demo data. */
+export const DEMO_COMPANY = { name: 'Harbour Street Clinics Ltd', registration_number: '09876543', region: 'uk' } as const;
 
 export interface SeedOptions {
   /** Providers per region (default 160, so 320 in all). */
@@ -134,6 +145,13 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<void
       demo.email = DEMO_ACCOUNTS.provider.email;
       demo.password_hash = await hashPassword(DEMO_ACCOUNTS.provider.password);
       demo.email_verified = true;
+      // The twelfth UK provider awaits verification; in the demo they have an account, as if they had just registered.
+      const fresh = providerValues[11];
+      if (fresh) {
+        fresh.email = DEMO_ACCOUNTS.unverifiedProvider.email;
+        fresh.password_hash = await hashPassword(DEMO_ACCOUNTS.unverifiedProvider.password);
+        fresh.email_verified = true;
+      }
     }
     const providerRows = await db.insert(providers).values(providerValues).returning({
       id: providers.id,
@@ -157,7 +175,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<void
       .insert(regulatorRegister)
       .values(
         providerRows
-          .filter((p) => p.verification_status === 'Verified')
+          .filter((p, idx) => p.verification_status === 'Verified' || (region === 'uk' && opts.demoAccounts && idx === 11))
           .map((p) => ({ regulator: p.regulator, registration_number: p.membership_number, name: `${p.first_name} ${p.last_name}` })),
       )
       .onConflictDoNothing();
@@ -189,6 +207,9 @@ export async function seedDatabase(db: Db, opts: SeedOptions = {}): Promise<void
       password_hash: await hashPassword(DEMO_ACCOUNTS.staff.password),
       role: DEMO_ACCOUNTS.staff.role,
     });
+    const staffHash = await hashPassword(DEMO_STAFF[0].password);
+    await db.insert(staffUsers).values(DEMO_STAFF.map((s) => ({ email: s.email, password_hash: staffHash, role: s.role })));
+    await db.insert(companies).values({ ...DEMO_COMPANY, verification_status: 'Unverified' });
   }
   await db.execute(sql`analyze`);
 }

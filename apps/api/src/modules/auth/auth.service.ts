@@ -19,12 +19,14 @@ import {
   createEmailToken,
   findAccountByEmail,
   findAccountById,
+  findRefreshToken,
   insertPatient,
   inspectEmailToken,
   listLiveRefreshTokens,
   markEmailVerified,
   retireEmailTokens,
   revokeAllForSubject,
+  revokeFamily,
   setPasswordHash,
   type Account,
   type EmailTokenPurpose,
@@ -34,11 +36,19 @@ import { startSession, type Session } from './auth.sessions';
 
 // ---- What other modules use (patients: password change, data export, account deletion) ----
 export { startSession, type Session, type SessionDeps } from './auth.sessions';
+// Staff sessions (modules/staff, decision 035) keep their refresh tokens in the same rotating families.
+export { openRefreshFamily, rotateRefreshFamily, SESSION_ENDED_MESSAGE } from './auth.sessions';
+
+/** Ends the sign-in a refresh token belongs to, when it is of that subject type (staff sign-out). */
+export async function endSessionByToken(q: Queryable, token: string, subjectType: UserType | 'staff'): Promise<void> {
+  const known = await findRefreshToken(q, token);
+  if (known && known.subject_type === subjectType) await revokeFamily(q, known.family_id);
+}
 export { clearSessionCookies, setSessionCookies } from './auth.cookies';
 export { accountDeletedMail, passwordChangedMail } from './auth.mail';
 
 /** Signs the subject out on every device (password change, account deletion). */
-export async function signOutEverywhere(q: Queryable, subject: { type: UserType; id: string }): Promise<void> {
+export async function signOutEverywhere(q: Queryable, subject: { type: UserType | 'staff'; id: string }): Promise<void> {
   await revokeAllForSubject(q, subject.type, subject.id);
 }
 

@@ -110,3 +110,64 @@ export async function endSession(db: Queryable, token: string): Promise<{ type: 
   await revokeFamily(db, known.family_id);
   return { type: known.subject_type, id: known.subject_id };
 }
+
+/** Starts a refresh-token family for any subject (staff sign-in); the opaque token to hand out. */
+export async function openRefreshFamily(
+  deps: Pick<SessionDeps, 'config'>,
+  q: Queryable,
+  subject: { type: 'patient' | 'provider' | 'staff'; id: string },
+): Promise<string> {
+  const refresh = newOpaqueToken();
+  await insertRefreshToken(q, {
+    familyId: randomUUID(),
+    subjectType: subject.type,
+    subjectId: subject.id,
+    token: refresh,
+    expiresAt: new Date(Date.now() + deps.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+  });
+  return refresh;
+}
+
+/**
+ * The same rotation with reuse detection as rotateSession, for a subject type given by the caller: a token of another
+ * type is refused without being used, and a subject that no longer exists (`stillExists` false) ends the family.
+ * Answers the subject id and the next refresh token.
+ */
+export async function rotateRefreshFamily(
+  deps: Pick<SessionDeps, 'config'> & { db: Db; log: Pick<FastifyBaseLogger, 'warn'> },
+  token: string,
+  subjectType: 'patient' | 'provider' | 'staff',
+  stillExists: (q: Queryable, id: string) => Promise<boolean>,
+): Promise<{ subjectId: string; next: string }> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const known = await findRefreshToken(tx, token);
+    if (!known || known.subject_type !== subjectType) return { invalid: true as const };
+    const used = await useRefreshToken(tx, token);
+    if (!used) {
+      if (known.used_at && !known.revoked_at) {
+        await revokeFamily(tx, known.family_id);
+        return { reused: true as const };
+      }
+      return { invalid: true as const };
+    }
+    if (!(await stillExists(tx, used.subject_id))) {
+      await revokeFamily(tx, used.family_id);
+      return { invalid: true as const };
+    }
+    const next = newOpaqueToken();
+    await insertRefreshToken(tx, {
+      familyId: used.family_id,
+      subjectType: used.subject_type,
+      subjectId: used.subject_id,
+      token: next,
+      expiresAt: new Date(Date.now() + deps.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+    });
+    return { subjectId: used.subject_id, next };
+  });
+  if ('reused' in outcome) {
+    deps.log.warn({ event: 'refresh_token_reuse', subject_type: subjectType }, 'a used refresh token was presented; its family is revoked');
+    throw new UnauthorizedError(SESSION_ENDED_MESSAGE);
+  }
+  if ('invalid' in outcome) throw new UnauthorizedError(SESSION_ENDED_MESSAGE);
+  return outcome;
+}

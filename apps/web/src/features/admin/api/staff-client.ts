@@ -1,0 +1,110 @@
+import { ApiError } from '../../../lib/api-client';
+import { storageKeys } from '../../../lib/storage';
+import type { StaffAccessResponse, StaffRole } from '@careslot/contracts/staff';
+
+/**
+ * The staff API client (docs/staff-admin.md, Sign-in and session). The access token lives in local storage; the refresh
+ * token only in the httpOnly cookie the server sets for /staff/. A 401 triggers one refresh and one retry; a failed
+ * refresh removes the token and goes to the staff sign-in; the refresh call itself is never retried.
+ */
+export const STAFF_SIGN_IN = '/careslot-signin';
+const ROLE_KEY = 'admin_role';
+
+export function staffToken(): string | null {
+  return localStorage.getItem(storageKeys.adminAccessToken);
+}
+export function staffRole(): StaffRole | null {
+  return localStorage.getItem(ROLE_KEY) as StaffRole | null;
+}
+export function storeStaffSession(s: StaffAccessResponse): void {
+  localStorage.setItem(storageKeys.adminAccessToken, s.access);
+  localStorage.setItem(ROLE_KEY, s.role);
+}
+export function clearStaffSession(): void {
+  localStorage.removeItem(storageKeys.adminAccessToken);
+  localStorage.removeItem(ROLE_KEY);
+}
+
+/** Where a failed refresh sends the browser; replaced in tests. */
+export const staffNavigation = { toSignIn: () => window.location.assign(STAFF_SIGN_IN) };
+
+export interface StaffRequest {
+  method?: string;
+  query?: Record<string, string | number | undefined | null>;
+  body?: unknown;
+}
+
+function urlWith(path: string, query?: StaffRequest['query']): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function once(path: string, req: StaffRequest): Promise<Response> {
+  const isForm = req.body instanceof FormData;
+  const token = staffToken();
+  return fetch(urlWith(path, req.query), {
+    method: req.method ?? 'GET',
+    credentials: 'include',
+    headers: {
+      Accept: 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(req.body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: req.body === undefined ? undefined : isForm ? (req.body as FormData) : JSON.stringify(req.body),
+  });
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+async function refreshOnce(): Promise<boolean> {
+  try {
+    const res = await fetch('/staff/token/refresh/', { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' } });
+    if (!res.ok) return false;
+    storeStaffSession((await res.json()) as StaffAccessResponse);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One refresh at a time: calls that fail together share it. Never retried. */
+export function refreshStaffToken(): Promise<boolean> {
+  refreshing ??= refreshOnce().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** A staff call's raw answer, after at most one refresh and one retry. */
+export async function staffResponse(path: string, req: StaffRequest = {}): Promise<Response> {
+  let res = await once(path, req);
+  if (res.status === 401) {
+    if (await refreshStaffToken()) {
+      res = await once(path, req);
+    } else {
+      clearStaffSession();
+      staffNavigation.toSignIn();
+    }
+  }
+  return res;
+}
+
+/** A staff call answering JSON; errors as ApiError with the server's sentence. */
+export async function staffFetch<T>(path: string, req: StaffRequest = {}): Promise<T> {
+  const res = await staffResponse(path, req);
+  const data = await readBody(res);
+  if (!res.ok) throw ApiError.fromAnswer(res.status, data);
+  return data as T;
+}

@@ -1,0 +1,185 @@
+/**
+ * The staff admin area in a real Chromium (docs/staff-admin.md): staff sign-in; a provider who has just registered is
+ * reviewed against the register and verified, and becomes visible to patients; the homepage colour and modal are set
+ * and the public home shows them; Appointment History is filtered and printed; a staff user is added, re-roled and
+ * deleted; an expired access token is refreshed once, a failed refresh lands on the sign-in. Screens at 375 and 1280 px
+ * with axe.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expectNoSeriousA11yIssues, newContext, screenshot, waitForMail } from './support/browser';
+
+const STAFF = { email: 'admin@careslot.test', password: 'CareSlot-demo-admin' };
+const NEW_PROVIDER = 'new.provider@careslot.test';
+const contexts: BrowserContext[] = [];
+afterAll(async () => Promise.all(contexts.map((c) => c.close())));
+
+async function open(width: number, height = 900): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await newContext({ width, height });
+  contexts.push(context);
+  await context.addInitScript(() => {
+    localStorage.setItem('selectedRegion', 'uk');
+    document.cookie = 'consentID=e2e; path=/';
+    // The print dialog would block a headless page: the print view is checked by its content.
+    window.print = () => undefined;
+  });
+  return { page: await context.newPage(), context };
+}
+
+async function signIn(page: Page) {
+  await page.goto('/careslot-signin');
+  await page.getByLabel('Email').fill(STAFF.email);
+  await page.getByLabel(/^Password/).fill(STAFF.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => u.pathname === '/admin-home', { timeout: 20_000 });
+}
+
+const providerPublic = (page: Page, id: string) =>
+  page.evaluate(async (pid) => (await fetch(`/api/provider-details/${pid}/?selectedRegion=uk`)).status, id);
+
+describe('staff admin area', () => {
+  it('1280 px: sign in, verify a new provider, set the homepage, history and print, manage staff, refresh once', async () => {
+    const { page, context } = await open(1280);
+    await page.goto('/careslot-signin');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByText('Enter your e-mail address.').isVisible()).toBe(true);
+    await page.getByLabel('Email').fill(STAFF.email);
+    await page.getByLabel(/^Password/).fill('wrong-password');
+    await page.getByRole('button', { name: /show password/i }).click();
+    await expect.poll(() => page.getByLabel(/^Password/).getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('not right');
+    await screenshot(page, 'staff-sign-in-1280');
+    await expectNoSeriousA11yIssues(page, 'staff sign-in');
+    await signIn(page);
+    await expect.poll(() => page.getByRole('heading', { name: 'Providers awaiting review' }).isVisible()).toBe(true);
+    await screenshot(page, 'staff-home-1280');
+    await expectNoSeriousA11yIssues(page, 'admin home');
+
+    // A stored staff token goes straight to the admin home.
+    await page.goto('/careslot-signin');
+    await page.waitForURL((u) => u.pathname === '/admin-home');
+
+    // The provider awaiting review, with the register's answer on screen.
+    await page.getByRole('link', { name: 'Providers', exact: true }).click();
+    await page.getByLabel('Name or number').fill(NEW_PROVIDER);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const review = page.getByRole('link', { name: /^Review / });
+    await expect.poll(() => review.count()).toBe(1);
+    await review.click();
+    await expect.poll(() => page.getByText('Name: match').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Number: match').isVisible()).toBe(true);
+    const providerId = page.url().split('/').pop()!;
+    expect(await providerPublic(page, providerId)).toBe(404);
+    await screenshot(page, 'staff-provider-evidence-1280');
+    await expectNoSeriousA11yIssues(page, 'provider evidence');
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Unverify' }).isVisible()).toBe(true);
+    expect(await providerPublic(page, providerId)).toBe(200);
+    await waitForMail(NEW_PROVIDER, (m) => m.subject.includes('verified'));
+
+    // Homepage colour and modal → the public home.
+    await page.getByRole('link', { name: 'Gallery and homepage' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Homepage colour' }).isVisible()).toBe(true);
+    await page.getByLabel('Colour (hex)').fill('#fde2e4');
+    await expect.poll(() => page.getByText('rgb(253, 226, 228)').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Set Color' }).click();
+    await expect.poll(() => page.getByText('Homepage color updated!').isVisible()).toBe(true);
+    await page.getByLabel('Heading').fill('');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect.poll(() => page.getByText('Please enter a heading for the modal.').isVisible()).toBe(true);
+    await page.getByLabel('Heading').fill('Winter evening clinics');
+    await page.getByLabel('Description').fill('Many of our GPs now see patients until 8 pm.');
+    await page.getByLabel('Enable Modal').check();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect.poll(() => page.getByText('Modal settings updated!').isVisible()).toBe(true);
+    await screenshot(page, 'staff-gallery-1280');
+    await expectNoSeriousA11yIssues(page, 'gallery and homepage');
+
+    const visitor = await open(1280);
+    await visitor.page.goto('/');
+    const dialog = visitor.page.getByRole('dialog', { name: 'Winter evening clinics' });
+    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
+    const settings = await visitor.page.evaluate(async () => (await fetch('/api/homepage-settings')).json());
+    expect(settings).toMatchObject({ color: '#fde2e4', show_modal: true });
+    await screenshot(visitor.page, 'public-home-with-modal-1280');
+
+    // Appointment History: filters, pages, print.
+    await page.getByRole('link', { name: 'Appointment History' }).click();
+    await page.getByLabel('Month').selectOption('03');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => page.getByText('Please enter a year').isVisible()).toBe(true);
+    await page.getByLabel('Year').fill('999');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => page.getByText('Please enter a valid year').isVisible()).toBe(true);
+    await page.getByLabel('Month').selectOption('');
+    await page.getByLabel('Year').fill('');
+    await page.getByLabel('Payment method').selectOption('stripe');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await screenshot(page, 'staff-payments-1280');
+    await expectNoSeriousA11yIssues(page, 'appointment history');
+    const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Print' }).click()]);
+    await expect.poll(() => popup.getByRole('heading', { name: 'Appointment History' }).isVisible()).toBe(true);
+    await expect.poll(() => popup.getByText('payment method stripe').isVisible()).toBe(true);
+    await screenshot(popup, 'staff-payments-print-1280');
+    await popup.close();
+
+    // Super Users: add, re-role, delete.
+    await page.getByRole('link', { name: 'Super Users' }).click();
+    await page.getByRole('button', { name: 'Add New User' }).click();
+    await page.getByRole('button', { name: 'Add User' }).click();
+    await expect.poll(() => page.getByText('All fields are required.').isVisible()).toBe(true);
+    const email = `journey-${Date.now()}@careslot.test`;
+    const addDialog = page.getByRole('dialog', { name: 'Add New Super User' });
+    await addDialog.getByLabel('Email Address').fill(email);
+    await addDialog.getByLabel('Role').selectOption('author');
+    await addDialog.getByLabel(/^Password/).fill('Quiet-harbour-lantern');
+    await addDialog.getByRole('button', { name: 'Add User' }).click();
+    const row = page.getByRole('row', { name: new RegExp(email) });
+    await expect.poll(() => row.isVisible()).toBe(true);
+    await screenshot(page, 'staff-super-users-1280');
+    await expectNoSeriousA11yIssues(page, 'super users');
+    await page.getByRole('button', { name: `Edit role of ${email}` }).click();
+    const editDialog = page.getByRole('dialog', { name: 'Edit User Role' });
+    await editDialog.getByLabel('Role').selectOption('editor');
+    await editDialog.getByRole('button', { name: 'Update Role' }).click();
+    await expect.poll(() => page.getByText('User role updated successfully!').isVisible()).toBe(true);
+    await expect.poll(() => row.textContent()).toContain('editor');
+    await page.getByRole('button', { name: `Delete ${email}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Are you sure you want to delete this ?' });
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => row.count()).toBe(0);
+
+    // An expired access token: refreshed once, the call retried.
+    await page.evaluate(() => localStorage.setItem('admin_access_token', 'expired.token.value'));
+    await page.goto('/admin-home');
+    await expect.poll(() => page.getByRole('heading', { name: 'Bookings today' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('admin_access_token'))).not.toBe('expired.token.value');
+    // A failed refresh: the token goes and the sign-in shows.
+    await context.clearCookies();
+    await page.evaluate(() => localStorage.setItem('admin_access_token', 'expired.token.value'));
+    await page.goto('/admin-home');
+    await page.waitForURL((u) => u.pathname === '/careslot-signin', { timeout: 15_000 });
+    expect(await page.evaluate(() => localStorage.getItem('admin_access_token'))).toBeNull();
+  }, 240_000);
+
+  it('375 px: every staff screen, axe', async () => {
+    const { page } = await open(375, 800);
+    await page.goto('/careslot-signin');
+    await screenshot(page, 'staff-sign-in-375');
+    await signIn(page);
+    for (const [path, name] of [
+      ['/admin-home', 'home'],
+      ['/admin-home/providers', 'providers'],
+      ['/admin-home/providers/verified', 'verified'],
+      ['/admin-home/gallery', 'gallery'],
+      ['/admin-home/payments', 'payments'],
+      ['/admin-home/superusers', 'super-users'],
+    ] as const) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `staff-${name}-375`);
+      await expectNoSeriousA11yIssues(page, `${name} at 375`);
+    }
+  }, 180_000);
+});
