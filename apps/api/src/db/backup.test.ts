@@ -18,6 +18,8 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const one = path.join(dataDir, 'one.tar.gz');
 
 function npm(script: 'db:backup' | 'db:restore', ...args: string[]) {
+  // The CLI reads its settings from the environment, as the app does.
+  // eslint-disable-next-line no-restricted-properties
   const res = spawnSync('npm', ['run', '--silent', script, '--', ...args], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
@@ -29,8 +31,8 @@ function npm(script: 'db:backup' | 'db:restore', ...args: string[]) {
 async function patientCount(): Promise<number> {
   const database = await openDatabase({ dataDir });
   try {
-    const { rows } = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from ${patients}`);
-    return Number(rows[0]!.n);
+    const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(patients);
+    return Number(row!.n);
   } finally {
     await database.close();
   }
