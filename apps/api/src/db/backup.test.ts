@@ -18,10 +18,10 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const one = path.join(dataDir, 'one.tar.gz');
 
 function npm(script: 'db:backup' | 'db:restore', ...args: string[]) {
-  // The CLI reads its settings from the environment, as the app does.
-  // eslint-disable-next-line no-restricted-properties
   const res = spawnSync('npm', ['run', '--silent', script, '--', ...args], {
     cwd: root,
+    // The CLI reads its settings from the environment, as the app does.
+    // eslint-disable-next-line no-restricted-properties
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     encoding: 'utf8',
   });
