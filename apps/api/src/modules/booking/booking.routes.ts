@@ -22,6 +22,7 @@ import type { PaymentEventHandler } from '../payments/payments.types';
 import type { BookingDeps } from './booking.types';
 import type { BookingLifecycleWorker } from './booking-lifecycle';
 import { checkCode } from './check-code';
+import { PaymentReconciler, RECONCILE_AFTER_MS } from './payment-reconciler';
 import { PAYMENT_HOLD_MINUTES } from './hold-slot';
 import { checkoutSessionStatus, paymentStatus, verifyPayment } from './payment-status';
 import { providerBookingsRoutes } from './provider-bookings.routes';
@@ -32,7 +33,11 @@ import { startCardCheckout, startWalletCheckout } from './start-checkout';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Booking's entry points that app.ts wires to other modules (and tests call). */
-    booking: { settlePaymentEvent: PaymentEventHandler; advanceStatuses(): Promise<number> };
+    booking: {
+      settlePaymentEvent: PaymentEventHandler;
+      advanceStatuses(): Promise<number>;
+      reconcilePayments(olderThanMs?: number): Promise<number>;
+    };
   }
 }
 
@@ -43,7 +48,19 @@ const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const deps: BookingDeps = { db: app.db, config: app.config, payments: app.payments, log: app.log, kickOutbox: () => app.outbox.kick() };
   let lifecycle: BookingLifecycleWorker | undefined;
-  app.decorate('booking', { settlePaymentEvent: (event) => settlePaymentEvent(deps, event), advanceStatuses: () => lifecycle!.drain() });
+  // Payments a crash left PENDING are settled at start and every minute (decision 053).
+  const reconciler = new PaymentReconciler(deps, app.log);
+  app.addHook('onReady', async () => {
+    if (app.config.OUTBOX_WORKER) reconciler.start();
+  });
+  app.addHook('onClose', async () => {
+    await reconciler.stop();
+  });
+  app.decorate('booking', {
+    settlePaymentEvent: (event) => settlePaymentEvent(deps, event),
+    advanceStatuses: () => lifecycle!.drain(),
+    reconcilePayments: (olderThanMs = RECONCILE_AFTER_MS) => reconciler.reconcile(olderThanMs),
+  });
   await app.register(providerBookingsRoutes, { deps, onLifecycle: (worker) => (lifecycle = worker) });
 
   app.get(
