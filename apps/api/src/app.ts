@@ -138,6 +138,9 @@ export async function buildApp({ config, database, mailTransport, logStream }: B
   app.decorate('database', database);
   if (config.REDIS_URL) app.log.info('rate limits, captcha uses and the search memo are shared through Redis');
   else app.log.info('REDIS_URL is not set: rate limits, captcha uses and the search memo are per process (fine for one process)');
+  database.onConnectionError?.((err) =>
+    app.log.warn({ err: err.message }, 'a database connection broke (server restarted?); it is reopened on the next query'),
+  );
   app.decorate('shared', config.REDIS_URL ? redisState(config.REDIS_URL, app.log) : memoryState());
   app.addHook('onClose', async () => app.shared.close());
   app.addHook('onSend', async (req, reply) => {

@@ -24,6 +24,11 @@ export interface Database {
   /** PostgreSQL only: migrations take a dedicated connection for their advisory lock. */
   url?: string;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: called when an idle pooled connection breaks (the server restarted). The pool drops that
+   * connection and opens a new one on the next query; without a listener the error would end the process.
+   */
+  onConnectionError?(listener: (err: Error) => void): void;
 }
 
 export interface DatabaseOptions {
@@ -43,9 +48,21 @@ export function migrationsFolder(): string {
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
+    let listener: (err: Error) => void = () => undefined;
+    pool.on('error', (err) => listener(err));
+    // A connection can also break while checked out (between two statements of a transaction): its own 'error' event
+    // would otherwise be unhandled and end the process. The statement waiting on it fails, and the pool discards it.
+    pool.on('connect', (client) => client.on('error', (err) => listener(err)));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', url: opts.databaseUrl, close: () => pool.end() };
+    let ending: Promise<void> | undefined;
+    return {
+      db,
+      kind: 'postgres',
+      url: opts.databaseUrl,
+      close: () => (ending ??= pool.end()),
+      onConnectionError: (fn) => (listener = fn),
+    };
   }
   let client: PGlite;
   // Extensions are loaded every time PGlite opens: btree_gist backs the slots' no-overlap constraint.
