@@ -64,7 +64,11 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(baseUrl, child, 120_000);
+  // A fresh data folder is migrated and seeded first: over a minute on a busy machine.
+  await waitForHealth(baseUrl, child, 300_000).catch((err) => {
+    child.kill('SIGTERM');
+    throw err;
+  });
   project.provide('baseUrl', baseUrl);
   return async () => {
     child.kill('SIGTERM');
