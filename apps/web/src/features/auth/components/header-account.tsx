@@ -39,7 +39,11 @@ export function HeaderAccount() {
   return (
     <>
       <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger className={styles.trigger} aria-label={`Account menu for ${firstName || 'you'}`}>
+        {/* The name starts with what the button shows (the first name, and "Demo" in a demo session): label in name. */}
+        <DropdownMenu.Trigger
+          className={styles.trigger}
+          aria-label={`${[firstName, isDemoSession() ? 'Demo' : ''].filter(Boolean).join(' ') || 'Your'} account menu`}
+        >
           <span className={styles.avatar} aria-hidden="true">
             {picture ? <img src={picture} alt="" width={34} height={34} /> : (firstName.charAt(0) || '?').toUpperCase()}
           </span>
