@@ -44,8 +44,13 @@ export function HeaderAccount() {
           className={styles.trigger}
           aria-label={`${[firstName, isDemoSession() ? 'Demo' : ''].filter(Boolean).join(' ') || 'Your'} account menu`}
         >
-          <span className={styles.avatar} aria-hidden="true">
-            {picture ? <img src={picture} alt="" width={34} height={34} /> : (firstName.charAt(0) || '?').toUpperCase()}
+          {/* The initial is drawn by CSS (data-initial), so it is not text next to the name: the visible text is the name. */}
+          <span
+            className={styles.avatar}
+            aria-hidden="true"
+            data-initial={picture ? undefined : (firstName.charAt(0) || '?').toUpperCase()}
+          >
+            {picture ? <img src={picture} alt="" width={34} height={34} /> : null}
           </span>
           <span className={styles.name}>{firstName}</span>
           {isDemoSession() && <span className={styles.demoBadge}>Demo</span>}
