@@ -99,7 +99,7 @@ describe('patient accounts in the browser', () => {
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
 
-    const accountButton = page.getByRole('button', { name: 'Account menu for Robin' });
+    const accountButton = page.getByRole('button', { name: 'Robin account menu' });
     await accountButton.waitFor();
     expect(await accountButton.textContent()).toContain('Robin');
     expect(await cookieNames(context)).toEqual(expect.arrayContaining(['access_token', 'refresh_token', 'user_id']));
@@ -194,7 +194,7 @@ describe('patient accounts in the browser', () => {
     await page.getByLabel('E-mail address').fill(email);
     await page.getByLabel(/^Password/).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('button', { name: 'Account menu for Robin' }).waitFor();
+    await page.getByRole('button', { name: 'Robin account menu' }).waitFor();
 
     // The link is single-use.
     await page.goto(resetPath);
@@ -239,7 +239,7 @@ describe('patient accounts in the browser', () => {
 
     // Below 960 px the account menu sits in the header's toggle menu.
     await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('button', { name: /Account menu for Alex/ }).click();
+    await page.getByRole('button', { name: /^Alex\b.*account menu$/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Are you sure you want to logout?' });
     await dialog.waitFor();

@@ -136,9 +136,9 @@ describe('the provider workspace', () => {
       await sundayColumn.waitFor({ timeout: 15_000 });
     }
     await expect
-      .poll(() => sundayColumn.getByRole('button', { name: /6:00 PM to 6:30 PM .*Open/ }).isVisible(), { timeout: 10_000 })
+      .poll(() => sundayColumn.getByRole('button', { name: /^6:00 PM until 6:30 PM .*open: withdraw$/ }).isVisible(), { timeout: 10_000 })
       .toBe(true);
-    expect(await sundayColumn.getByRole('button', { name: /6:30 PM to 7:00 PM/ }).isVisible()).toBe(true);
+    expect(await sundayColumn.getByRole('button', { name: /^6:30 PM until 7:00 PM/ }).isVisible()).toBe(true);
     mondayOfSunday = (await page.locator('p[aria-live="polite"]').first().textContent()) ?? '';
     await look(page, 'provider-availability-week-1280');
     await page.getByRole('button', { name: 'List', exact: true }).click();

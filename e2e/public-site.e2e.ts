@@ -29,8 +29,8 @@ describe('home page and region', () => {
     const page = await openPage({ consent: true });
     await page.goto('/');
     await visible(page, 'Book a trusted doctor or dentist near you');
-    const uk = page.getByRole('radio', { name: 'United Kingdom' });
-    const usa = page.getByRole('radio', { name: 'United States' });
+    const uk = page.getByRole('radio', { name: /^UK\b/ });
+    const usa = page.getByRole('radio', { name: /^USA\b/ });
     expect(await uk.isChecked()).toBe(true);
     expect(await page.getByText('Doctors and dentists across the United Kingdom').isVisible()).toBe(true);
     expect(await page.getByLabel('Postcode').isVisible()).toBe(true);
@@ -45,18 +45,18 @@ describe('home page and region', () => {
 
     await page.reload();
     await visible(page, 'Book a trusted doctor or dentist near you');
-    expect(await page.getByRole('radio', { name: 'United States' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: /^USA\b/ }).isChecked()).toBe(true);
     expect(await page.getByLabel('ZIP code').isVisible()).toBe(true);
     await screenshot(page, 'public-home-usa-1280');
 
     // The selector lives on the home page only.
     await page.getByRole('link', { name: 'About Us' }).click();
     await visible(page, /Making it simple/);
-    expect(await page.getByRole('radio', { name: 'United States' }).count()).toBe(0);
+    expect(await page.getByRole('radio', { name: /^USA\b/ }).count()).toBe(0);
 
     // Back to UK by keyboard: radios move with the arrow keys.
     await page.goto('/');
-    await page.getByRole('radio', { name: 'United States' }).focus();
+    await page.getByRole('radio', { name: /^USA\b/ }).focus();
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('selectedRegion'))).toBe('uk');
   });

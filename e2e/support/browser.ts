@@ -61,9 +61,16 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Runs axe and fails on any serious or critical violation. */
+/**
+ * Runs axe and fails on any serious or critical violation. The experimental label-in-name rule is on too: a control's
+ * accessible name must contain its visible text, so a voice-control user can say what they see (WCAG 2.5.3).
+ */
 export async function expectNoSeriousA11yIssues(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    // options() replaces every option, so it goes before withTags().
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = serious.map(
     (v) =>

@@ -64,8 +64,11 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  // A loaded machine (several test runs at once) may take longer to migrate and seed: E2E_START_TIMEOUT_MS raises it.
-  await waitForHealth(baseUrl, child, Number(process.env.E2E_START_TIMEOUT_MS ?? 120_000));
+  // A fresh data folder is migrated and seeded first: over a minute on a busy machine; E2E_START_TIMEOUT_MS changes the wait.
+  await waitForHealth(baseUrl, child, Number(process.env.E2E_START_TIMEOUT_MS ?? 300_000)).catch((err) => {
+    child.kill('SIGTERM');
+    throw err;
+  });
   project.provide('baseUrl', baseUrl);
   return async () => {
     child.kill('SIGTERM');

@@ -20,6 +20,7 @@ import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { metricsPlugin } from './plugins/metrics';
 import { setRateLimitScale } from './plugins/rate-limit';
+import { memoryState, rateLimitStore, redisState, type SharedState } from './plugins/shared-state';
 import { registerWebApp } from './plugins/web';
 import { mailPlugin } from './modules/mail/mail.plugin';
 import type { MailTransport } from './modules/mail/mail.types';
@@ -41,6 +42,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     database: Database;
+    /** Counters and memos every API process shares (Redis), or this process's memory (decision 050). */
+    shared: SharedState;
   }
 }
 
@@ -136,6 +139,13 @@ export async function buildApp({ config, database, mailTransport, logStream }: B
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('database', database);
+  if (config.REDIS_URL) app.log.info('rate limits, captcha uses and the search memo are shared through Redis');
+  else app.log.info('REDIS_URL is not set: rate limits, captcha uses and the search memo are per process (fine for one process)');
+  database.onConnectionError?.((err) =>
+    app.log.warn({ err: err.message }, 'a database connection broke (server restarted?); it is reopened on the next query'),
+  );
+  app.decorate('shared', config.REDIS_URL ? redisState(config.REDIS_URL, app.log) : memoryState());
+  app.addHook('onClose', async () => app.shared.close());
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -162,7 +172,7 @@ export async function buildApp({ config, database, mailTransport, logStream }: B
   app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)));
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
-  await app.register(rateLimitPlugin, { global: false });
+  await app.register(rateLimitPlugin, { global: false, store: rateLimitStore(() => app.shared) });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
   await app.register(authPlugin, { secret: config.JWT_SECRET, ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
   await app.register(metricsPlugin);

@@ -52,6 +52,11 @@ export const configSchema = z.object({
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   /** Optional postcodes.io-compatible service for UK postcodes the local table lacks. */
   POSTCODES_IO_URL: z.string().url().optional(),
+  /**
+   * Redis (redis://host:6379/0) shared by every API process: rate limits, captcha uses and the search memo. Unset: kept
+   * in each process's memory, which is right for one process only (docs/operations.md).
+   */
+  REDIS_URL: z.string().optional(),
   /** Secret that signs ALTCHA captcha challenges; share it between API processes. Unset: random per process. */
   ALTCHA_HMAC_KEY: z.string().min(16).optional(),
   /** Optional language model for the chat assistant (docs/chat.md): an OpenAI-compatible chat-completions URL. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
@@ -21,19 +22,41 @@ const database = await openDatabase({
   dataDir: config.DATA_DIR,
   inMemory: config.DATABASE_IN_MEMORY,
 });
-await runMigrations(database);
-if (config.SEED && (await isDatabaseEmpty(database.db))) {
-  await seedDatabase(database.db, { demoAccounts: !config.isProduction });
-}
 
-const app = await buildApp({ config, database });
-closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
-  if (err) app.log.error({ err }, 'shutting down after an error');
-  else app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await database.close();
+/**
+ * Every way out closes the database, and waits for it: a signal, an uncaught error, a failed start. The embedded
+ * database (PGlite) must finish its close (checkpoint, files closed) before the process ends (decision 052), so the
+ * HTTP side gets a bounded time and the database close is never cut short by close-with-grace's own deadline.
+ */
+let app: FastifyInstance | undefined;
+const APP_CLOSE_MS = 8_000;
+async function shutdown() {
+  try {
+    if (app) await Promise.race([app.close(), new Promise((r) => setTimeout(r, APP_CLOSE_MS).unref())]);
+  } catch (err) {
+    app?.log.error({ err }, 'closing the server failed; closing the database anyway');
+  } finally {
+    await database.close();
+  }
+}
+closeWithGrace({ delay: 60_000 }, async ({ err, signal }) => {
+  if (err) (app?.log ?? console).error({ err }, 'shutting down after an error');
+  else app?.log.info({ signal }, 'shutting down');
+  await shutdown();
 });
-await app.listen({ port: config.PORT, host: config.HOST });
+
+try {
+  await runMigrations(database);
+  if (config.SEED && (await isDatabaseEmpty(database.db))) {
+    await seedDatabase(database.db, { demoAccounts: !config.isProduction });
+  }
+  app = await buildApp({ config, database });
+  await app.listen({ port: config.PORT, host: config.HOST });
+} catch (err) {
+  (app?.log ?? console).error({ err }, 'could not start; closing the database');
+  await shutdown();
+  process.exit(1);
+}
 
 function developmentSecret(dataDir: string, name: string): string {
   const file = path.resolve(dataDir, name);

@@ -39,6 +39,7 @@ import { verifyBookingLink } from './booking-link';
 import { linkedBooking } from './booking-link-view';
 import { cancelLinkedBooking } from './cancel-booking';
 import { checkCode } from './check-code';
+import { PaymentReconciler, RECONCILE_AFTER_MS } from './payment-reconciler';
 import { PAYMENT_HOLD_MINUTES } from './hold-slot';
 import { checkoutSessionStatus, paymentStatus, verifyPayment } from './payment-status';
 import { providerBookingsRoutes } from './provider-bookings.routes';
@@ -52,7 +53,12 @@ import { joinWaitlist, leaveWaitlist, listWaitlist } from './waitlist';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Booking's entry points that app.ts wires to other modules (and tests call). */
-    booking: { settlePaymentEvent: PaymentEventHandler; advanceStatuses(): Promise<number>; sendDueReminders(): Promise<number> };
+    booking: {
+      settlePaymentEvent: PaymentEventHandler;
+      advanceStatuses(): Promise<number>;
+      sendDueReminders(): Promise<number>;
+      reconcilePayments(olderThanMs?: number): Promise<number>;
+    };
   }
 }
 
@@ -81,10 +87,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     await reminders.stop();
   });
   let lifecycle: BookingLifecycleWorker | undefined;
+  // Payments a crash left PENDING are settled at start and every minute (decision 053).
+  const reconciler = new PaymentReconciler(deps, app.log);
+  app.addHook('onReady', async () => {
+    if (app.config.OUTBOX_WORKER) reconciler.start();
+  });
+  app.addHook('onClose', async () => {
+    await reconciler.stop();
+  });
   app.decorate('booking', {
     settlePaymentEvent: (event) => settlePaymentEvent(deps, event),
     advanceStatuses: () => lifecycle!.drain(),
     sendDueReminders: () => reminders.drain(),
+    reconcilePayments: (olderThanMs = RECONCILE_AFTER_MS) => reconciler.reconcile(olderThanMs),
   });
   await app.register(providerBookingsRoutes, { deps, onLifecycle: (worker) => (lifecycle = worker) });
 

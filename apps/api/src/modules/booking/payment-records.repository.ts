@@ -96,3 +96,13 @@ export async function adoptExternalId(q: Queryable, paymentId: string, externalI
     .returning();
   return adopted ?? null;
 }
+
+/** PENDING payments created before `before` whose gateway id we hold, oldest first (the reconciler's work). */
+export async function pendingPaymentsToReconcile(q: Queryable, before: Date, limit: number): Promise<PaymentRow[]> {
+  return q
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, 'PENDING'), sql`${payments.external_id} not like 'pending:%'`, sql`${payments.createdAt} < ${before}`))
+    .orderBy(payments.createdAt)
+    .limit(limit);
+}

@@ -10,6 +10,7 @@ function toNodemailer(m: MailMessage): nodemailer.SendMailOptions {
     subject: m.subject,
     text: m.text,
     html: m.html,
+    ...(m.messageId ? { messageId: m.messageId } : {}),
     // nodemailer attaches the .ics itself; it must not be attached twice.
     icalEvent: m.ics ? { method: m.ics.method, content: m.ics.content, filename: 'invite.ics' } : undefined,
   };

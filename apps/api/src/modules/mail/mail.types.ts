@@ -17,6 +17,11 @@ export interface MailMessage {
   text: string;
   html: string;
   ics?: { content: string; method: string } | null;
+  /**
+   * The Message-ID header, from the outbox row: the same on every delivery attempt, so a message sent again after a
+   * crash (sent, then the process died before marking it sent) is recognisable as the same message (decision 053).
+   */
+  messageId?: string;
 }
 
 export interface MailTransport {

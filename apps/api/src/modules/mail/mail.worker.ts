@@ -11,6 +11,12 @@ export function backoffSeconds(attempts: number): number {
   return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
 }
 
+/** The Message-ID of an outbox row: stable across attempts and processes, at the sender's domain. */
+export function outboxMessageId(id: number | string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'careslot.invalid';
+  return `<outbox-${id}@${domain}>`;
+}
+
 /** Sends queued mail (claimed and leased by mail.repository.ts), retrying failures with a growing wait. */
 export class OutboxWorker extends PollingWorker {
   constructor(
@@ -36,6 +42,7 @@ export class OutboxWorker extends PollingWorker {
           text: row.text,
           html: row.html,
           ics: row.ics && row.ics_method ? { content: row.ics, method: row.ics_method } : null,
+          messageId: outboxMessageId(row.id, this.from),
         });
         await markMailSent(this.db, row.id);
         sent++;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { SharedState } from '../../plugins/shared-state';
 
 /**
  * ALTCHA proof of work, self-hosted. A challenge asks the browser to find a counter (0…max) whose SHA-256 key has a
@@ -14,9 +15,12 @@ const MAX_COUNTER = 50_000;
 
 export class Captcha {
   private readonly secret: string;
-  private readonly uses = new Map<string, { n: number; expiresAt: number }>();
 
-  constructor(secret?: string) {
+  /** Uses of each solution are counted in the shared state, so every API process sees the same count. */
+  constructor(
+    private readonly shared: SharedState,
+    secret?: string,
+  ) {
     this.secret = secret ?? randomBytes(32).toString('hex');
   }
 
@@ -52,16 +56,8 @@ export class Captcha {
     } catch {
       return false;
     }
-    const key = payload.challenge.signature!;
-    const now = Date.now();
-    const entry = this.uses.get(key) ?? {
-      n: 0,
-      expiresAt: (payload.challenge.parameters.expiresAt ?? now / 1000 + CHALLENGE_TTL_SECONDS) * 1000,
-    };
-    if (entry.n >= USES_PER_SOLUTION) return false;
-    entry.n++;
-    this.uses.set(key, entry);
-    if (this.uses.size > 10_000) for (const [k, v] of this.uses) if (v.expiresAt < now) this.uses.delete(k);
-    return true;
+    const expiresAt = (payload.challenge.parameters.expiresAt ?? Date.now() / 1000 + CHALLENGE_TTL_SECONDS) * 1000;
+    const { current } = await this.shared.incr(`captcha:${payload.challenge.signature}`, Math.max(1000, expiresAt - Date.now()));
+    return current <= USES_PER_SOLUTION;
   }
 }

@@ -43,7 +43,7 @@ declare module 'fastify' {
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const geocoder = new Geocoder(app.db, { postcodesIoUrl: app.config.POSTCODES_IO_URL, log: app.log });
   const deps: SearchDeps = { geocoder, findSpeciality: rememberedSpecialityLookup() };
-  const captcha = new Captcha(app.config.ALTCHA_HMAC_KEY);
+  const captcha = new Captcha(app.shared, app.config.ALTCHA_HMAC_KEY);
   // Popular searches repeat: identical queries within a few seconds share one answer (profiles and check-slot stay live).
   const resultCache = new ShortCache<Awaited<ReturnType<typeof searchService>>>(SEARCH_CACHE_MS, 2000);
   // The shipped UK centroids (areas, seed districts) are loaded at every start; imported data is kept.
@@ -145,7 +145,14 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         q.sort,
         q.page,
       ].join('|');
-      return resultCache.get(key, () => searchService(app.db, deps, q));
+      // The memo is shared by every API process (decision 050); within one, identical calls also share one promise.
+      return resultCache.get(key, async () => {
+        const remembered = await app.shared.recall<Awaited<ReturnType<typeof searchService>>>(`search:${key}`);
+        if (remembered) return remembered;
+        const answer = await searchService(app.db, deps, q);
+        await app.shared.remember(`search:${key}`, answer, SEARCH_CACHE_MS);
+        return answer;
+      });
     },
   );
 

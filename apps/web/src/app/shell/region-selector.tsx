@@ -14,15 +14,10 @@ export function RegionSelector() {
       </svg>
       {REGIONS.map((r) => (
         <label key={r} className={styles.regionOption}>
-          <input
-            type="radio"
-            name="selectedRegion"
-            value={r}
-            checked={region === r}
-            onChange={() => setRegion(r)}
-            aria-label={REGION_LABELS[r].long}
-          />
-          <span aria-hidden="true">{REGION_LABELS[r].short}</span>
+          <input type="radio" name="selectedRegion" value={r} checked={region === r} onChange={() => setRegion(r)} />
+          {/* The name starts with what is shown ("click USA" works by voice, WCAG 2.5.3), then says it in full. */}
+          <span>{REGION_LABELS[r].short}</span>
+          <span className="visually-hidden"> ({REGION_LABELS[r].long})</span>
         </label>
       ))}
     </fieldset>

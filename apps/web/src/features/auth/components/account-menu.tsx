@@ -24,9 +24,18 @@ export default function AccountMenu({ userId, sessionFirstName }: { userId: stri
   return (
     <>
       <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger className={styles.trigger} aria-label={`Account menu for ${firstName || 'you'}`}>
-          <span className={styles.avatar} aria-hidden="true">
-            {picture ? <img src={picture} alt="" width={34} height={34} /> : (firstName.charAt(0) || '?').toUpperCase()}
+        {/* The name starts with what the button shows (the first name, and "Demo" in a demo session): label in name. */}
+        <DropdownMenu.Trigger
+          className={styles.trigger}
+          aria-label={`${[firstName, isDemoSession() ? 'Demo' : ''].filter(Boolean).join(' ') || 'Your'} account menu`}
+        >
+          {/* The initial is drawn by CSS (data-initial), so it is not text next to the name: the visible text is the name. */}
+          <span
+            className={styles.avatar}
+            aria-hidden="true"
+            data-initial={picture ? undefined : (firstName.charAt(0) || '?').toUpperCase()}
+          >
+            {picture ? <img src={picture} alt="" width={34} height={34} /> : null}
           </span>
           <span className={styles.name}>{firstName}</span>
           {isDemoSession() && <span className={styles.demoBadge}>Demo</span>}

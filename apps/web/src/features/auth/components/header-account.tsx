@@ -36,7 +36,7 @@ export function HeaderAccount() {
       fallback={
         // The same box as the menu button while its code loads, so nothing moves.
         <span className={styles.trigger} aria-hidden="true">
-          <span className={styles.avatar}>{(firstName.charAt(0) || '?').toUpperCase()}</span>
+          <span className={styles.avatar} data-initial={(firstName.charAt(0) || '?').toUpperCase()} />
           <span className={styles.name}>{firstName}</span>
         </span>
       }

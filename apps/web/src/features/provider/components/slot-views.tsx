@@ -83,11 +83,17 @@ export function WeekView({
                         type="button"
                         className={`${styles.slotButton} ${styles[`slot-${s.status}`]}`}
                         disabled={s.status !== 'Open'}
-                        aria-label={`${s.start_time} to ${s.end_time} at ${s.hospital_name}, ${s.status}${s.status === 'Open' ? ': withdraw' : ''}`}
+                        // The name starts with what the button shows (time, then status), so it can be said aloud.
+                        aria-label={`${s.start_time}${s.status !== 'Open' ? ` ${s.status}` : ''} until ${s.end_time} at ${s.hospital_name}${s.status === 'Open' ? ', open: withdraw' : ''}`}
                         onClick={() => onWithdraw(s)}
                       >
                         <span className={styles.slotTime}>{s.start_time}</span>
-                        {s.status !== 'Open' && <span className={styles.slotState}>{s.status}</span>}
+                        {s.status !== 'Open' && (
+                          <>
+                            {' '}
+                            <span className={styles.slotState}>{s.status}</span>
+                          </>
+                        )}
                       </button>
                     </li>
                   ))}

@@ -41,7 +41,8 @@ export function ResultCard({ r, region }: { r: SearchResult; region: string }) {
             'No free times at the moment'
           )}
         </p>
-        <Link className="button" to={profile} aria-label={`View profile and book ${r.name}`}>
+        {/* The name starts with the visible text, then says whose profile (label in name). */}
+        <Link className="button" to={profile} aria-label={`View & book ${r.name}`}>
           View &amp; book
         </Link>
       </div>
