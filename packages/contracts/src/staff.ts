@@ -128,11 +128,15 @@ export const providerEvidenceSchema = staffProviderRowSchema.extend({
   company: z.string().nullable(),
   /** What the regulator's register answers for this number; null when it does not know the number. */
   register: z.object({ name: z.string(), registration_number: z.string() }).nullable(),
+  /** The register could not be asked just now (time-out, error): nothing is known, which is not a mismatch. */
+  register_unavailable: z.boolean(),
   /** Trimmed number equal, and full name equal once whitespace is collapsed and case ignored (docs/staff-admin.md). */
   number_matches: z.boolean(),
   name_matches: z.boolean(),
   /** The public register's page for this number. */
   register_url: z.string().nullable(),
+  /** The last automatic check (at registration or the daily re-check): its reason in plain words, when, and where. */
+  last_check: z.object({ reason: z.string(), checked_at: z.string(), source: z.string().nullable() }).nullable(),
 });
 export type ProviderEvidence = z.infer<typeof providerEvidenceSchema>;
 

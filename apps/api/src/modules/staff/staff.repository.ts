@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import type { Queryable } from '../../db/client';
 import { auditLog, galleryImages, homepageSettings } from '../../db/schema/content';
 import { staffUsers } from '../../db/schema/identity';
-import { companies, providers, regulatorRegister, specialities } from '../../db/schema/providers';
+import { companies, providers, specialities } from '../../db/schema/providers';
 
 /**
  * SQL of the staff admin area (docs/staff-admin.md). The reports (admin home, payments history) read bookings and
@@ -73,6 +73,9 @@ const providerColumns = {
   professional_body_name: providers.professional_body_name,
   membership_number: providers.membership_number,
   verification_status: providers.verification_status,
+  verification_reason: providers.verification_reason,
+  register_evidence: providers.register_evidence,
+  verification_checked_at: providers.verification_checked_at,
   qualifications: providers.qualifications,
   speciality: specialities.name,
   company_id: providers.company_id,
@@ -139,15 +142,6 @@ export async function setProviderStatus(q: Queryable, id: string, status: string
     .update(providers)
     .set({ verification_status: status, updatedAt: sql`now()` })
     .where(eq(providers.id, id));
-}
-
-export async function registerEntry(q: Queryable, regulator: string, number: string) {
-  const [row] = await q
-    .select({ name: regulatorRegister.name, registration_number: regulatorRegister.registration_number })
-    .from(regulatorRegister)
-    .where(and(eq(regulatorRegister.regulator, regulator), eq(regulatorRegister.registration_number, number.trim())))
-    .limit(1);
-  return row ?? null;
 }
 
 export async function listCompanies(q: Queryable, f: { status: string; limit: number; offset: number }) {

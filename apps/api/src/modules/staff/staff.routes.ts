@@ -176,7 +176,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: providerEvidenceSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => providerEvidence(app.db, req.params.id),
+    async (req) => providerEvidence(app.db, app.registers, req.params.id),
   );
 
   app.patch(

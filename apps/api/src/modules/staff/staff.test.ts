@@ -131,9 +131,37 @@ describe('provider verification', () => {
     });
     const list = await as(boss, 'GET', `/staff/providers/?search=${encodeURIComponent(row!.last_name)}&region=uk&regulator=gmc`);
     expect(list.json().providers.map((x: { id: string }) => x.id)).toEqual([p.id]);
+    const checkedAt = new Date('2026-11-20T09:30:00Z');
+    await t.app.db
+      .update(providers)
+      .set({
+        verification_reason: 'We could not check the GMC register just now.',
+        verification_checked_at: checkedAt,
+        register_evidence: { source: 'gmc-service', outcome: 'unavailable' },
+      })
+      .where(eq(providers.id, p.id));
     const evidence = (await as(boss, 'GET', `/staff/providers/${p.id}/`)).json();
-    expect(evidence).toMatchObject({ number_matches: true, name_matches: true, verification_status: 'Unverified' });
+    expect(evidence).toMatchObject({
+      number_matches: true,
+      name_matches: true,
+      register_unavailable: false,
+      verification_status: 'Unverified',
+      last_check: { reason: 'We could not check the GMC register just now.', checked_at: checkedAt.toISOString(), source: 'gmc-service' },
+    });
     expect(evidence.register_url).toContain(row!.membership_number);
+
+    // A register that cannot be asked is said so, and is no mismatch to act on.
+    const gmc = t.app.registers.gmc;
+    const lookup = gmc.lookup;
+    gmc.lookup = async () => {
+      throw new Error('register down');
+    };
+    try {
+      const down = (await as(boss, 'GET', `/staff/providers/${p.id}/`)).json();
+      expect(down).toMatchObject({ register: null, register_unavailable: true, name_matches: false });
+    } finally {
+      gmc.lookup = lookup;
+    }
 
     const slot = (await newSlots(t.app, p, 1))[0]!;
     const booking = await bookSlot(t.app, slot);

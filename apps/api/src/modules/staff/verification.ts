@@ -1,8 +1,10 @@
+import { namesMatch, type Regulator } from '@careslot/contracts/provider-registration';
 import { STAFF_PAGE_SIZE, type ProviderEvidence, type VerificationStatus } from '@careslot/contracts/staff';
 import type { Queryable } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import { escapeHtml } from '../../lib/html';
 import { enqueueMail } from '../mail/mail.service';
+import type { Registers } from '../registers/registers.service';
 import { recordAudit } from './audit';
 import {
   companyProviderEmails,
@@ -11,7 +13,6 @@ import {
   listProviders,
   lockCompanyStatus,
   lockProviderStatus,
-  registerEntry,
   setCompanyStatus,
   setProviderStatus,
 } from './staff.repository';
@@ -24,12 +25,6 @@ export function registerUrl(regulator: string, number: string): string | null {
   if (regulator === 'gdc') return `https://olr.gdc-uk.org/SearchRegister/SearchResult?RegistrationNumber=${n}`;
   if (regulator === 'npi') return `https://npiregistry.cms.hhs.gov/provider-view/${n}`;
   return null;
-}
-
-/** Full names compare with whitespace collapsed and case ignored; numbers once trimmed. */
-export function sameName(a: string, b: string): boolean {
-  const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
-  return norm(a) === norm(b);
 }
 
 const pages = (total: number) => Math.max(1, Math.ceil(total / STAFF_PAGE_SIZE));
@@ -60,15 +55,23 @@ export async function providersForReview(
   };
 }
 
-/** What the provider entered beside what the register answers for their number. */
-export async function providerEvidence(q: Queryable, id: string): Promise<ProviderEvidence> {
+/**
+ * What the provider entered beside what the register answers for their number now (asked through the same register
+ * interface as registration, docs/providers-onboarding.md), and the last automatic check with its reason.
+ */
+export async function providerEvidence(q: Queryable, registers: Registers, id: string): Promise<ProviderEvidence> {
   const p = await findProvider(q, id);
   if (!p) throw new NotFoundError('We could not find that provider.');
-  const register = await registerEntry(q, p.regulator, p.membership_number);
-  const name = `${p.first_name} ${p.last_name}`;
+  const regulator = p.regulator as Regulator;
+  const number = p.membership_number.trim();
+  const outcome = registers[regulator]
+    ? await registers[regulator].lookup(regulator, number).catch(() => ({ kind: 'unavailable' as const, reason: '' }))
+    : ({ kind: 'unavailable', reason: '' } as const);
+  const register = outcome.kind === 'found' ? { name: outcome.Name, registration_number: outcome.registration_number } : null;
+  const evidence = (p.register_evidence ?? null) as { source?: string } | null;
   return {
     id: p.id,
-    name,
+    name: `${p.first_name} ${p.last_name}`,
     email: p.email,
     phone_number: p.phone_number,
     region: p.region,
@@ -81,9 +84,17 @@ export async function providerEvidence(q: Queryable, id: string): Promise<Provid
     company: p.company ?? null,
     created_at: new Date(p.created_at).toISOString(),
     register,
-    number_matches: !!register && register.registration_number.trim() === p.membership_number.trim(),
-    name_matches: !!register && sameName(register.name, name),
+    register_unavailable: outcome.kind === 'unavailable',
+    number_matches: !!register && register.registration_number.trim() === number,
+    name_matches: !!register && namesMatch(p.first_name, p.last_name, register.name),
     register_url: registerUrl(p.regulator, p.membership_number),
+    last_check: p.verification_checked_at
+      ? {
+          reason: p.verification_reason ?? '',
+          checked_at: new Date(p.verification_checked_at).toISOString(),
+          source: evidence?.source ?? null,
+        }
+      : null,
   };
 }
 

@@ -69,6 +69,8 @@ export default function AdminProviderPage() {
                   <dt>Number</dt>
                   <dd>{p.register.registration_number}</dd>
                 </dl>
+              ) : p.register_unavailable ? (
+                <p>The register could not be asked just now. Try again in a few minutes.</p>
               ) : (
                 <p>The register does not know this number.</p>
               )}
@@ -78,6 +80,11 @@ export default function AdminProviderPage() {
               <p>
                 <Match ok={p.number_matches} what="Number" />
               </p>
+              {p.last_check && (
+                <p>
+                  Last automatic check, {new Date(p.last_check.checked_at).toLocaleString('en-GB')}: {p.last_check.reason}
+                </p>
+              )}
               {p.register_url && (
                 <p>
                   <a href={p.register_url} target="_blank" rel="noreferrer noopener">
