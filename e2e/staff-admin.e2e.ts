@@ -1,12 +1,13 @@
 /**
  * The staff admin area in a real Chromium (docs/staff-admin.md): staff sign-in; a provider who has just registered is
- * reviewed against the register and verified, and becomes visible to patients; the homepage colour and modal are set
+ * reviewed against the register and verified, and a patient then finds them in search at their clinic; the homepage colour and modal are set
  * and the public home shows them; Appointment History is filtered and printed; a staff user is added, re-roled and
  * deleted; an expired access token is refreshed once, a failed refresh lands on the sign-in. Screens at 375 and 1280 px
  * with axe.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import type { ProviderDetailsResponse } from '@careslot/contracts/providers';
 import { expectNoSeriousA11yIssues, newContext, screenshot, waitForMail } from './support/browser';
 
 const STAFF = { email: 'admin@careslot.test', password: 'CareSlot-demo-admin' };
@@ -78,6 +79,20 @@ describe('staff admin area', () => {
     expect(await providerPublic(page, providerId)).toBe(200);
     await waitForMail(NEW_PROVIDER, (m) => m.subject.includes('verified'));
 
+    // …and a patient now finds them in search at their clinic.
+    const details = await page.evaluate(
+      async (pid) => (await (await fetch(`/api/provider-details/${pid}/?selectedRegion=uk`)).json()) as ProviderDetailsResponse,
+      providerId,
+    );
+    const clinic = details.data.hospital_details[0]!;
+    const patient = await open(1280);
+    await patient.page.goto(
+      `/results?${new URLSearchParams({ postcode: clinic.postcode, specialty: details.data.speciality_slug ?? '', radius: '1', page: '1' })}`,
+    );
+    const found = patient.page.locator('ul[aria-label="Providers"]').getByText(details.data.last_name);
+    await expect.poll(() => found.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await patient.context.close();
+
     // Homepage colour and modal → the public home.
     await page.getByRole('link', { name: 'Gallery and homepage' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Homepage colour' }).isVisible()).toBe(true);
@@ -103,6 +118,12 @@ describe('staff admin area', () => {
     const settings = await visitor.page.evaluate(async () => (await fetch('/api/homepage-settings')).json());
     expect(settings).toMatchObject({ color: '#fde2e4', show_modal: true });
     await screenshot(visitor.page, 'public-home-with-modal-1280');
+    await visitor.context.close();
+    // The journeys share one server: switch the modal off again, so later visitors' home pages are not covered by it.
+    await page.getByLabel('Enable Modal').uncheck();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect.poll(() => page.getByText('Modal settings updated!').last().isVisible()).toBe(true);
+    expect(await page.evaluate(async () => (await (await fetch('/api/homepage-settings')).json()).show_modal)).toBe(false);
 
     // Appointment History: filters, pages, print.
     await page.getByRole('link', { name: 'Appointment History' }).click();

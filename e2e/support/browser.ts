@@ -66,6 +66,14 @@ export async function screenshot(page: Page, name: string): Promise<string> {
  * accessible name must contain its visible text, so a voice-control user can say what they see (WCAG 2.5.3).
  */
 export async function expectNoSeriousA11yIssues(page: Page, label: string): Promise<void> {
+  // A toast or dialog caught mid fade-in has a contrast nobody reads at rest: let finite animations settle first.
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page })
     // options() replaces every option, so it goes before withTags().
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
