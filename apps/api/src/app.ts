@@ -23,6 +23,7 @@ import { setRateLimitScale } from './plugins/rate-limit';
 import { registerWebApp } from './plugins/web';
 import { mailPlugin } from './modules/mail/mail.plugin';
 import type { MailTransport } from './modules/mail/mail.types';
+import { textsPlugin } from './modules/texts/texts.plugin';
 import { contentRoutes } from './modules/content/content.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
@@ -204,6 +205,7 @@ export async function buildApp({ config, database, mailTransport, logStream }: B
   );
 
   await app.register(mailPlugin, { transport: mailTransport });
+  await app.register(textsPlugin);
   await app.register(contentRoutes);
   await app.register(authRoutes);
   await app.register(patientsRoutes);

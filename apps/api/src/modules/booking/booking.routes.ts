@@ -68,7 +68,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     config: app.config,
     payments: app.payments,
     log: app.log,
-    kickOutbox: () => app.outbox.kick(),
+    kickOutbox: () => {
+      app.outbox.kick();
+      app.texts.kick();
+    },
     kickReminders: () => {
       if (app.config.OUTBOX_WORKER) workers.reminders?.kick();
     },
