@@ -211,7 +211,8 @@ export async function buildApp({ config, database, mailTransport, logStream }: B
   await app.register(patientsRoutes);
   await app.register(searchRoutes);
   await app.register(providerRoutes);
-  await app.register(availabilityRoutes);
+  // New open times go to the booking module's waitlist through a handler (decision 023: no import between them).
+  await app.register(availabilityRoutes, { onNewSlots: (tx, providerId, slotIds) => app.booking.newSlotsOpened(tx, providerId, slotIds) });
   await app.register(bankAccountsRoutes);
   // Payments hand verified gateway events to booking's one settle path (decision 011) through this handler, so
   // neither module imports the other's insides; booking holds payments only as its narrow port (app.payments).

@@ -32,6 +32,7 @@ import { cancellationResponseSchema } from '@careslot/contracts/appointments';
 import { callerOf, requirePatient, requireSelf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
 import { limit } from '../../plugins/rate-limit';
+import type { NewSlotsHandler } from '../availability/availability.types';
 import type { PaymentEventHandler } from '../payments/payments.types';
 import type { BookingDeps } from './booking.types';
 import type { BookingLifecycleWorker } from './booking-lifecycle';
@@ -47,12 +48,18 @@ import { requestCode } from './request-code';
 import { rescheduleBooking } from './reschedule-booking';
 import { settlePaymentEvent } from './settle-payment';
 import { startCardCheckout, startWalletCheckout } from './start-checkout';
-import { joinWaitlist, leaveWaitlist, listWaitlist } from './waitlist';
+import { joinWaitlist, leaveWaitlist, listWaitlist, notifyWaitlistOfNewSlots } from './waitlist';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Booking's entry points that app.ts wires to other modules (and tests call). */
-    booking: { settlePaymentEvent: PaymentEventHandler; advanceStatuses(): Promise<number>; sendDueReminders(): Promise<number> };
+    booking: {
+      settlePaymentEvent: PaymentEventHandler;
+      advanceStatuses(): Promise<number>;
+      sendDueReminders(): Promise<number>;
+      /** New open slots of a provider (from availability, inside its transaction): the waitlist is told. */
+      newSlotsOpened: NewSlotsHandler;
+    };
   }
 }
 
@@ -88,6 +95,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     settlePaymentEvent: (event) => settlePaymentEvent(deps, event),
     advanceStatuses: () => lifecycle!.drain(),
     sendDueReminders: () => reminders.drain(),
+    // Still inside the provider's transaction: the outbox worker's next poll (1 s) delivers after it commits.
+    newSlotsOpened: async (tx, providerId, slotIds) => {
+      await notifyWaitlistOfNewSlots(tx, deps, providerId, slotIds);
+    },
   });
   await app.register(providerBookingsRoutes, { deps, onLifecycle: (worker) => (lifecycle = worker) });
 
