@@ -35,8 +35,8 @@ export const inboundTextRoutes: FastifyPluginAsyncZod<InboundTextOptions> = asyn
         summary: "A patient's reply to a text (Twilio's messaging webhook); STOP opts the number out",
         consumes: ['application/x-www-form-urlencoded'],
         body: z.looseObject({
-          From: z.string({ error: 'From is required.' }).min(1, 'From is required.'),
-          Body: z.string().default(''),
+          From: z.string({ error: 'From is required.' }).min(1, 'From is required.').max(64, 'From is too long.'),
+          Body: z.string().max(1600, 'Body is too long.').default(''),
         }),
         response: { 200: z.string(), 403: z.object({ status: z.literal(false), message: z.string() }).passthrough() },
       },
@@ -74,7 +74,7 @@ export const devTextRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['dev'],
         summary: 'Texts in the dev outbox, newest first',
-        querystring: z.object({ to: z.string().optional() }),
+        querystring: z.object({ to: z.string().max(64).optional() }),
         response: { 200: z.array(textSchema) },
       },
     },
