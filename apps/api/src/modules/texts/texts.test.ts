@@ -214,13 +214,32 @@ describe('profile opt-in and STOP', () => {
     expect(await optedIn()).toBe(false);
   });
 
+  it('a signed-in caller (patient or provider) gets no way around the signature', async () => {
+    const p = await newPatient(t.app);
+    const providerToken = await t.app.tokens.signAccess({ id: p.id, type: 'provider' });
+    for (const authorization of [`Bearer ${p.token}`, `Bearer ${providerToken}`]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/texts/inbound',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization },
+        payload: 'From=%2B447700900303&Body=STOP',
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('This request is not signed by our text message provider.');
+    }
+    // With a provider configured there is no dev outbox to read.
+    expect((await t.app.inject({ url: '/dev/texts/messages' })).statusCode).toBe(404);
+  });
+
   it('other replies change nothing; a missing From is a 400 with a sentence', async () => {
     const form = { From: '+447700900302', Body: 'Thanks!' };
     const res = await inbound(form, twilioSignature(TOKEN, `${PUBLIC}/api/texts/inbound`, form));
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(/<Response><\/Response>/);
     const bad = { Body: 'STOP' };
-    expect((await inbound(bad, twilioSignature(TOKEN, `${PUBLIC}/api/texts/inbound`, bad))).statusCode).toBe(400);
+    const refused = await inbound(bad, twilioSignature(TOKEN, `${PUBLIC}/api/texts/inbound`, bad));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/From is required/);
   });
 
   it('knows the standard opt-out words', () => {
