@@ -24,6 +24,7 @@ import { memoryState, rateLimitStore, redisState, type SharedState } from './plu
 import { registerWebApp } from './plugins/web';
 import { mailPlugin } from './modules/mail/mail.plugin';
 import type { MailTransport } from './modules/mail/mail.types';
+import { textsPlugin } from './modules/texts/texts.plugin';
 import { contentRoutes } from './modules/content/content.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
@@ -220,13 +221,15 @@ export async function buildApp({ config, database, mailTransport, logStream }: B
   );
 
   await app.register(mailPlugin, { transport: mailTransport });
+  await app.register(textsPlugin);
   await app.register(contentRoutes);
   await app.register(authRoutes);
   await app.register(patientsRoutes);
   await app.register(searchRoutes);
   await app.register(registersPlugin);
   await app.register(providerRoutes);
-  await app.register(availabilityRoutes);
+  // New open times go to the booking module's waitlist through a handler (decision 023: no import between them).
+  await app.register(availabilityRoutes, { onNewSlots: (tx, providerId, slotIds) => app.booking.newSlotsOpened(tx, providerId, slotIds) });
   await app.register(bankAccountsRoutes);
   await app.register(chatRoutes);
   // Payments hand verified gateway events to booking's one settle path (decision 011) through this handler, so

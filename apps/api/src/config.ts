@@ -33,6 +33,13 @@ export const configSchema = z.object({
   /** Real SMTP, e.g. smtp://user:pass@smtp.example.com:587. Unset: the dev mailbox. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('CareSlot <no-reply@careslot.example>'),
+  /** Text messages through Twilio's Messages API when all three are set; otherwise the dev outbox (/dev/texts). */
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  /** The sending number (E.164) or a Messaging Service SID (MG…). */
+  TWILIO_FROM: z.string().optional(),
+  /** Twilio API host override (tests against a local fake). */
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
   /** Multiplies every rate limit (load tests). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** Run the outbox worker in this process. */

@@ -181,6 +181,8 @@ export const waitlistEntrySchema = z.object({
 export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
 export const waitlistEntryResponseSchema = z.object({ status: z.literal(true), data: waitlistEntrySchema });
 export const waitlistListResponseSchema = z.object({ status: z.literal(true), data: z.array(waitlistEntrySchema) });
+export type WaitlistEntryResponse = z.infer<typeof waitlistEntryResponseSchema>;
+export type WaitlistListResponse = z.infer<typeof waitlistListResponseSchema>;
 export const waitlistMessages = {
   rangeOrder: 'The last day must be on or after the first day.',
   rangePast: 'The last day has already passed. Please choose days from today on.',

@@ -16,6 +16,8 @@ export const userDetailsSchema = z.object({
   last_name: z.string(),
   email: z.string(),
   phone_number: z.string().nullable(),
+  /** Appointment reminders by text to phone_number as well as by e-mail (opt-in; a STOP reply turns it off). */
+  sms_opt_in: z.boolean(),
   date_of_birth: z.string().nullable(),
   temp_distance: z.number().nullable(),
   /** Path under the site root, e.g. /uploads/profile/….webp; null when none was uploaded. */
@@ -31,6 +33,8 @@ export const updateProfileRequestSchema = z.object({
   last_name: personNameSchema('last name'),
   phone_number: phoneNumberSchema,
   date_of_birth: dateOfBirthSchema,
+  /** Reminders by text too; absent: unchanged (a changed number is opted out until ticked again). */
+  sms_opt_in: z.boolean().optional(),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 

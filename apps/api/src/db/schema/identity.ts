@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, text, timestamp, uniqueIndex, uuid, doublePrecision } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid, doublePrecision } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './common';
 
 export const patients = pgTable(
@@ -12,6 +12,8 @@ export const patients = pgTable(
     first_name: text('first_name').notNull(),
     last_name: text('last_name').notNull(),
     phone_number: text('phone_number'),
+    /** Opted in to appointment reminders by text on the profile; a STOP reply turns it off. */
+    sms_opt_in: boolean('sms_opt_in').notNull().default(false),
     date_of_birth: date('date_of_birth'),
     temp_distance: doublePrecision('temp_distance'),
     profile_image: text('profile_image'),

@@ -248,10 +248,11 @@ export interface NewSlot {
 
 /**
  * Inserts generated slots. `onClash: 'fail'` lets the no-overlap constraint refuse the whole change (a concurrent
- * change won: error 23P01); 'skip' leaves out any slot that would overlap (the daily roll-forward).
+ * change won: error 23P01); 'skip' leaves out any slot that would overlap (the daily roll-forward). Answers the new
+ * slots' ids.
  */
-export async function insertSlots(tx: Queryable, rows: NewSlot[], onClash: 'fail' | 'skip'): Promise<number> {
-  let created = 0;
+export async function insertSlots(tx: Queryable, rows: NewSlot[], onClash: 'fail' | 'skip'): Promise<number[]> {
+  const created: number[] = [];
   for (let i = 0; i < rows.length; i += 1000) {
     const chunk = rows.slice(i, i + 1000);
     const query = tx.insert(availabilitySlots).values(chunk);
@@ -259,7 +260,7 @@ export async function insertSlots(tx: Queryable, rows: NewSlot[], onClash: 'fail
       onClash === 'skip'
         ? await query.onConflictDoNothing().returning({ id: availabilitySlots.id })
         : await query.returning({ id: availabilitySlots.id });
-    created += inserted.length;
+    created.push(...inserted.map((r) => r.id));
   }
   return created;
 }

@@ -27,6 +27,7 @@ import { errorResponses } from '../../plugins/errors';
 import { ownProvider } from '../providers/providers.service';
 import { listSlotPage, withdrawSlot } from './provider-slots';
 import { RollForwardWorker, rollForward } from './roll-forward';
+import type { NewSlotsHandler } from './availability.types';
 import {
   changeRule,
   changeScheduleSettings,
@@ -58,8 +59,14 @@ async function ownSchedule(app: Parameters<FastifyPluginAsyncZod>[0], req: Fasti
   return ownProvider(app.db, providerId, region);
 }
 
+export interface AvailabilityRoutesOptions {
+  /** Told of new open slots inside the transaction that made them (app.ts hands them to the booking waitlist). */
+  onNewSlots?: NewSlotsHandler;
+}
+
 /** The provider's availability: rules, one-off dates, the slot list and the scheduling settings. */
-const routes: FastifyPluginAsyncZod = async (app) => {
+const routes: FastifyPluginAsyncZod<AvailabilityRoutesOptions> = async (app, opts) => {
+  const { onNewSlots } = opts;
   const worker = new RollForwardWorker(app.db, app.log);
   app.decorate('availability', { rollForward: (now?: Date) => rollForward(app.db, now) });
   app.addHook('onReady', async () => {
@@ -110,7 +117,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       await ownSchedule(app, req, req.params.providerId, req.body.providerRegion);
-      return reply.status(201).send(await createRule(app.db, req.params.providerId, req.body));
+      return reply.status(201).send(await createRule(app.db, req.params.providerId, req.body, onNewSlots));
     },
   );
 
@@ -133,7 +140,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await ownSchedule(app, req, req.params.providerId, req.body.providerRegion);
-      return changeRule(app.db, req.params.providerId, req.params.ruleId, req.body);
+      return changeRule(app.db, req.params.providerId, req.params.ruleId, req.body, onNewSlots);
     },
   );
 
@@ -153,7 +160,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await ownSchedule(app, req, req.params.providerId, req.query.providerRegion);
-      return removeRule(app.db, req.params.providerId, req.params.ruleId);
+      return removeRule(app.db, req.params.providerId, req.params.ruleId, onNewSlots);
     },
   );
 
@@ -175,7 +182,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       await ownSchedule(app, req, req.params.providerId, req.body.providerRegion);
-      return reply.status(201).send(await createOneOff(app.db, req.params.providerId, req.body));
+      return reply.status(201).send(await createOneOff(app.db, req.params.providerId, req.body, onNewSlots));
     },
   );
 
@@ -281,7 +288,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await ownSchedule(app, req, req.params.providerId, req.body.providerRegion);
-      return changeScheduleSettings(app.db, req.params.providerId, req.body);
+      return changeScheduleSettings(app.db, req.params.providerId, req.body, onNewSlots);
     },
   );
 };

@@ -44,7 +44,7 @@ export async function rollForward(db: Db, now: Date = new Date()): Promise<numbe
           reached.push({ ruleId: rule.id, day: window.to });
         }
       }
-      const made = await insertSlots(tx, rows, 'skip');
+      const made = (await insertSlots(tx, rows, 'skip')).length;
       await setGeneratedUntilMany(tx, reached);
       return made;
     });

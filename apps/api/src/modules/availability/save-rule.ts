@@ -17,6 +17,7 @@ import {
 import { DateTime } from 'luxon';
 import type { Db, Queryable, Tx } from '../../db/client';
 import type { AvailabilityRuleRow } from '../../db/schema/availability';
+import type { NewSlotsHandler } from './availability.types';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import {
   deleteRule,
@@ -176,7 +177,12 @@ interface Plan {
  * nothing written. When the no-overlap constraint refuses the slots because another change won the race, the
  * answer names what that change put there.
  */
-async function runChange(db: Db, providerId: string, makePlan: (schedule: Schedule, now: Date) => Plan): Promise<RuleSavedResponse> {
+async function runChange(
+  db: Db,
+  providerId: string,
+  makePlan: (schedule: Schedule, now: Date) => Plan,
+  onNewSlots?: NewSlotsHandler,
+): Promise<RuleSavedResponse> {
   try {
     return await db.transaction(async (tx) => {
       const now = new Date();
@@ -186,6 +192,8 @@ async function runChange(db: Db, providerId: string, makePlan: (schedule: Schedu
       const outcome = await applyScheduleChange(tx, plan.change, { now });
       if (outcome.conflicts.length) throw new SlotClashError(outcome.conflicts);
       if (plan.persistAfterSlots) await plan.persist(tx);
+      // New open times go to whoever waits for them (the booking module's waitlist), in this same transaction.
+      if (onNewSlots && outcome.newSlotIds.length) await onNewSlots(tx, providerId, outcome.newSlotIds);
       const after = rule ? (await loadSchedule(tx, providerId)).rules.find((r) => r.id === rule.id)! : null;
       return {
         status: true as const,
@@ -209,32 +217,42 @@ function withRule(schedule: Schedule, rules: AvailabilityRuleRow[]): Schedule {
 }
 
 /** A new weekly rule or time off (`POST /provider/availability-rules/…`). */
-export function createRule(db: Db, providerId: string, input: WeeklyInput | TimeOffInput): Promise<RuleSavedResponse> {
-  return createFromValues(db, providerId, input.kind === 'time_off' ? timeOffValues(input) : weeklyValues(input));
+export function createRule(
+  db: Db,
+  providerId: string,
+  input: WeeklyInput | TimeOffInput,
+  onNewSlots?: NewSlotsHandler,
+): Promise<RuleSavedResponse> {
+  return createFromValues(db, providerId, input.kind === 'time_off' ? timeOffValues(input) : weeklyValues(input), onNewSlots);
 }
 
 /** A one-off date (`POST /provider/availability/…`), kept as a rule of its own so it can be changed or removed. */
-export function createOneOff(db: Db, providerId: string, input: OneOffInput): Promise<RuleSavedResponse> {
-  return createFromValues(db, providerId, oneOffValues(input));
+export function createOneOff(db: Db, providerId: string, input: OneOffInput, onNewSlots?: NewSlotsHandler): Promise<RuleSavedResponse> {
+  return createFromValues(db, providerId, oneOffValues(input), onNewSlots);
 }
 
-function createFromValues(db: Db, providerId: string, given: RuleValues): Promise<RuleSavedResponse> {
-  return runChange(db, providerId, (schedule, now) => {
-    const values = checkRule(schedule, { ...given }, now);
-    const row = newRow(schedule, values, now);
-    const after = withRule(schedule, [...schedule.rules, row]);
-    const isTimeOff = values.kind === 'time_off';
-    return {
-      change: {
-        after,
-        scope: isTimeOff ? new Set<string>() : new Set([row.id]),
-        timeOff: isTimeOff ? row : undefined,
-        onClash: 'refuse',
-        checkUntil: checkUntil(values, schedule, now),
-      },
-      persist: (tx) => insertRule(tx, { ...values, id: row.id, provider_id: providerId }),
-    };
-  });
+function createFromValues(db: Db, providerId: string, given: RuleValues, onNewSlots?: NewSlotsHandler): Promise<RuleSavedResponse> {
+  return runChange(
+    db,
+    providerId,
+    (schedule, now) => {
+      const values = checkRule(schedule, { ...given }, now);
+      const row = newRow(schedule, values, now);
+      const after = withRule(schedule, [...schedule.rules, row]);
+      const isTimeOff = values.kind === 'time_off';
+      return {
+        change: {
+          after,
+          scope: isTimeOff ? new Set<string>() : new Set([row.id]),
+          timeOff: isTimeOff ? row : undefined,
+          onClash: 'refuse',
+          checkUntil: checkUntil(values, schedule, now),
+        },
+        persist: (tx) => insertRule(tx, { ...values, id: row.id, provider_id: providerId }),
+      };
+    },
+    onNewSlots,
+  );
 }
 
 /** Every slot-making rule: the scope when time off is given back or a setting changes. */
@@ -294,47 +312,58 @@ export async function changeRule(
   providerId: string,
   ruleId: string,
   patch: RulePatch & { providerRegion: string },
+  onNewSlots?: NewSlotsHandler,
 ): Promise<RuleSavedResponse> {
-  return runChange(db, providerId, (schedule, now) => {
-    const rule = findRule(schedule, ruleId);
-    const values = checkRule(schedule, patchedValues(rule, patch, patch.providerRegion), now);
-    const updated: AvailabilityRuleRow = { ...rule, ...values, generated_until: null, updatedAt: now };
-    const after = withRule(
-      schedule,
-      schedule.rules.map((r) => (r.id === ruleId ? updated : r)),
-    );
-    const isTimeOff = rule.kind === 'time_off';
-    return {
-      change: {
-        after,
-        // Time off moved: what it no longer covers comes back (clashes skipped), what it newly covers goes.
-        scope: isTimeOff ? slotRules(after.rules) : new Set([ruleId]),
-        timeOff: isTimeOff ? updated : undefined,
-        onClash: isTimeOff ? 'skip' : 'refuse',
-        checkUntil: checkUntil(values, schedule, now),
-      },
-      persist: (tx) => updateRule(tx, ruleId, { ...values, generated_until: null }),
-    };
-  });
+  return runChange(
+    db,
+    providerId,
+    (schedule, now) => {
+      const rule = findRule(schedule, ruleId);
+      const values = checkRule(schedule, patchedValues(rule, patch, patch.providerRegion), now);
+      const updated: AvailabilityRuleRow = { ...rule, ...values, generated_until: null, updatedAt: now };
+      const after = withRule(
+        schedule,
+        schedule.rules.map((r) => (r.id === ruleId ? updated : r)),
+      );
+      const isTimeOff = rule.kind === 'time_off';
+      return {
+        change: {
+          after,
+          // Time off moved: what it no longer covers comes back (clashes skipped), what it newly covers goes.
+          scope: isTimeOff ? slotRules(after.rules) : new Set([ruleId]),
+          timeOff: isTimeOff ? updated : undefined,
+          onClash: isTimeOff ? 'skip' : 'refuse',
+          checkUntil: checkUntil(values, schedule, now),
+        },
+        persist: (tx) => updateRule(tx, ruleId, { ...values, generated_until: null }),
+      };
+    },
+    onNewSlots,
+  );
 }
 
-export async function removeRule(db: Db, providerId: string, ruleId: string): Promise<RuleSavedResponse> {
-  return runChange(db, providerId, (schedule) => {
-    const rule = findRule(schedule, ruleId);
-    const after = withRule(
-      schedule,
-      schedule.rules.filter((r) => r.id !== ruleId),
-    );
-    return {
-      // A rule's free slots go with it; time off given back lets the other rules fill the days again.
-      change: { after, scope: rule.kind === 'time_off' ? slotRules(after.rules) : new Set([ruleId]), onClash: 'skip' },
-      persist: async (tx) => {
-        await deleteRule(tx, ruleId);
-        return null;
-      },
-      persistAfterSlots: true,
-    };
-  });
+export async function removeRule(db: Db, providerId: string, ruleId: string, onNewSlots?: NewSlotsHandler): Promise<RuleSavedResponse> {
+  return runChange(
+    db,
+    providerId,
+    (schedule) => {
+      const rule = findRule(schedule, ruleId);
+      const after = withRule(
+        schedule,
+        schedule.rules.filter((r) => r.id !== ruleId),
+      );
+      return {
+        // A rule's free slots go with it; time off given back lets the other rules fill the days again.
+        change: { after, scope: rule.kind === 'time_off' ? slotRules(after.rules) : new Set([ruleId]), onClash: 'skip' },
+        persist: async (tx) => {
+          await deleteRule(tx, ruleId);
+          return null;
+        },
+        persistAfterSlots: true,
+      };
+    },
+    onNewSlots,
+  );
 }
 
 /** The slots a weekly rule or a one-off date would give, and their clashes, without saving anything. */
@@ -378,7 +407,7 @@ export async function scheduleSettings(db: Queryable, providerId: string): Promi
  * New settings: slot length, buffer and horizon regenerate the future free slots of every rule (held and booked ones
  * stay), the minimum notice applies at once to every open future slot. Clashes answer 409 and change nothing.
  */
-export async function changeScheduleSettings(db: Db, providerId: string, patch: ScheduleSettingsPatch) {
+export async function changeScheduleSettings(db: Db, providerId: string, patch: ScheduleSettingsPatch, onNewSlots?: NewSlotsHandler) {
   const values = {
     ...(patch.slot_minutes !== undefined ? { slot_minutes: patch.slot_minutes as number | null } : {}),
     ...(patch.buffer_minutes !== undefined ? { buffer_minutes: patch.buffer_minutes as number } : {}),
@@ -404,6 +433,7 @@ export async function changeScheduleSettings(db: Db, providerId: string, patch: 
       if (outcome.conflicts.length) throw new SlotClashError(outcome.conflicts);
       await upsertScheduleSettings(tx, providerId, values);
       if (values.min_notice_minutes !== undefined) await setBookBy(tx, providerId, values.min_notice_minutes);
+      if (onNewSlots && outcome.newSlotIds.length) await onNewSlots(tx, providerId, outcome.newSlotIds);
       return {
         status: true as const,
         settings: settingsDto(after),

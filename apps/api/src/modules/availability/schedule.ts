@@ -184,6 +184,8 @@ export interface ScheduleOutcome {
   conflicts: ShownSlot[];
   /** Every slot the rules in scope give in their windows (kept or new), for a preview. */
   planned: PlannedSlot[];
+  /** The ids of the slots this change made (none for a dry run). */
+  newSlotIds: number[];
 }
 
 const FAR_FUTURE = new Date('9999-12-31T00:00:00Z');
@@ -267,7 +269,7 @@ export async function applyScheduleChange(
     clashes.map((c) => c.other),
   );
   if (opts.dryRun || (conflicts.length && change.onClash === 'refuse')) {
-    return { created: fresh.length, removed: remove.size, kept: keptTaken.map((e) => kept(after, e)), conflicts, planned };
+    return { created: fresh.length, removed: remove.size, kept: keptTaken.map((e) => kept(after, e)), conflicts, planned, newSlotIds: [] };
   }
   fresh = fresh.filter((p) => !clashing.has(p));
 
@@ -282,9 +284,9 @@ export async function applyScheduleChange(
     ends_at: p.ends_at,
     book_by: new Date(p.starts_at.getTime() - after.settings.min_notice_minutes * 60_000),
   }));
-  const created = await insertSlots(t, rows, change.onClash === 'skip' ? 'skip' : 'fail');
+  const newSlotIds = await insertSlots(t, rows, change.onClash === 'skip' ? 'skip' : 'fail');
   for (const r of inScope) if (r.kind === 'weekly') await setGeneratedUntil(t, r.id, generatedUntil(r, after, now));
-  return { created, removed, kept: keptTaken.map((e) => kept(after, e)), conflicts: [], planned };
+  return { created: newSlotIds.length, removed, kept: keptTaken.map((e) => kept(after, e)), conflicts: [], planned, newSlotIds };
 }
 
 function kept(

@@ -32,6 +32,7 @@ import { cancellationResponseSchema } from '@careslot/contracts/appointments';
 import { callerOf, requirePatient, requireSelf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
 import { limit } from '../../plugins/rate-limit';
+import type { NewSlotsHandler } from '../availability/availability.types';
 import type { PaymentEventHandler } from '../payments/payments.types';
 import type { BookingDeps } from './booking.types';
 import type { BookingLifecycleWorker } from './booking-lifecycle';
@@ -48,7 +49,7 @@ import { requestCode } from './request-code';
 import { rescheduleBooking } from './reschedule-booking';
 import { settlePaymentEvent } from './settle-payment';
 import { startCardCheckout, startWalletCheckout } from './start-checkout';
-import { joinWaitlist, leaveWaitlist, listWaitlist } from './waitlist';
+import { joinWaitlist, leaveWaitlist, listWaitlist, notifyWaitlistOfNewSlots } from './waitlist';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,6 +59,8 @@ declare module 'fastify' {
       advanceStatuses(): Promise<number>;
       sendDueReminders(): Promise<number>;
       reconcilePayments(olderThanMs?: number): Promise<number>;
+      /** New open slots of a provider (from availability, inside its transaction): the waitlist is told. */
+      newSlotsOpened: NewSlotsHandler;
     };
   }
 }
@@ -74,7 +77,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     config: app.config,
     payments: app.payments,
     log: app.log,
-    kickOutbox: () => app.outbox.kick(),
+    kickOutbox: () => {
+      app.outbox.kick();
+      app.texts.kick();
+    },
     kickReminders: () => {
       if (app.config.OUTBOX_WORKER) workers.reminders?.kick();
     },
@@ -100,6 +106,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     advanceStatuses: () => lifecycle!.drain(),
     sendDueReminders: () => reminders.drain(),
     reconcilePayments: (olderThanMs = RECONCILE_AFTER_MS) => reconciler.reconcile(olderThanMs),
+    // Still inside the provider's transaction: the outbox worker's next poll (1 s) delivers after it commits.
+    newSlotsOpened: async (tx, providerId, slotIds) => {
+      await notifyWaitlistOfNewSlots(tx, deps, providerId, slotIds);
+    },
   });
   await app.register(providerBookingsRoutes, { deps, onLifecycle: (worker) => (lifecycle = worker) });
 

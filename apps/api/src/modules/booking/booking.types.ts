@@ -11,7 +11,7 @@ export interface BookingDeps {
   /** The narrow port of the payments module: start a checkout, ask a gateway, wake the refunds. */
   payments: PaymentsPort;
   log: Pick<FastifyBaseLogger, 'warn'>;
-  /** Wakes the outbox worker after a transaction that queued mail. */
+  /** Wakes the outbox workers (mail and texts) after a transaction that queued messages. */
   kickOutbox(): void;
   /** Wakes the reminder worker after a booking whose reminder may be due at once. */
   kickReminders(): void;

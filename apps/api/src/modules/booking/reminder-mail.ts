@@ -37,3 +37,12 @@ export function reminderMail(
     ics: { content: calendarInvite(ctx, booking, people, 'REQUEST', booking.ics_sequence), method: 'REQUEST' },
   };
 }
+
+/**
+ * The reminder by text: the time (in the clinic's zone) and the clinic only. Never the doctor or the purpose of the
+ * visit: a text can be read on a locked screen by anyone nearby.
+ */
+export function reminderText(ctx: SlotContext): string {
+  const d = slotWording(ctx);
+  return `CareSlot reminder: your appointment is on ${d.date} at ${d.startTime} (${ctx.hospital.time_zone}), ${ctx.hospital.name}. Reply STOP to stop texts.`;
+}

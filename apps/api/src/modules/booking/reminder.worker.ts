@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PollingWorker } from '../../lib/polling-worker';
 import { enqueueMail } from '../mail/mail.service';
+import { enqueueText } from '../texts/texts.service';
 import { findBooking, loadSlotContext, patientById } from './booking.repository';
 import type { BookingDeps } from './booking.types';
 import { cancelLinkUrl } from './booking-link';
 import { publicUrl } from './mail-layout';
-import { reminderMail } from './reminder-mail';
+import { reminderMail, reminderText } from './reminder-mail';
 import { claimDueReminders, markReminderSent } from './reminders.repository';
 
 /** How often the worker looks: no reminder is sent later than this after it is due (decision 063). */
@@ -14,7 +15,7 @@ const BATCH = 20;
 
 /**
  * Sends due reminders. Each batch is ONE transaction: the rows are claimed with FOR UPDATE SKIP LOCKED, each
- * reminder's e-mail is queued in the outbox (which delivers it, decision 004) and the row marked sent — so with any
+ * reminder's e-mail (and text, for patients who opted in) is queued in the outbox (which delivers it, decision 004) and the row marked sent — so with any
  * number of workers, each reminder is queued exactly once, and a crash before commit leaves it due for the next pass.
  */
 export class ReminderWorker extends PollingWorker {
@@ -42,6 +43,10 @@ export class ReminderWorker extends PollingWorker {
           };
           const cancelUrl = cancelLinkUrl(this.deps.config, people.publicUrl, booking.id, ctx.slot.starts_at);
           await enqueueMail(tx, reminderMail(ctx, booking, people, { kind: r.kind, cancelUrl }));
+        }
+        // The text goes beside the e-mail, in the same transaction, so it too is queued exactly once.
+        if (patient?.sms_opt_in && patient.phone_number && r.channel === 'email') {
+          await enqueueText(tx, { to: patient.phone_number, body: reminderText(ctx) });
         }
         await markReminderSent(tx, r.id, now);
       }

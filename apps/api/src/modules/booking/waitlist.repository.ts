@@ -83,3 +83,42 @@ export async function waitingFor(tx: Tx, providerId: string, day: string, except
     )
     .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
 }
+
+export interface NewTimeForEntry {
+  entry_id: string;
+  email: string | null;
+  patient_first_name: string;
+  slot_id: number;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  time_zone: string;
+  hospital_name: string;
+  provider_id: string;
+  region: string;
+  doctor_first_name: string;
+  doctor_last_name: string;
+}
+
+/**
+ * New open slots (ids) matched to the waitlist entries whose range holds the slot's day in its clinic's zone: one row
+ * per entry and slot, entries in the order they joined, each entry's slots earliest first.
+ */
+export async function waitingForNewSlots(tx: Tx, providerId: string, slotIds: number[]): Promise<NewTimeForEntry[]> {
+  if (!slotIds.length) return [];
+  const res = await tx.execute(sql`
+    select e.id as entry_id, p.email, p.first_name as patient_first_name, s.id as slot_id, s.starts_at, s.ends_at,
+      h.time_zone, h.name as hospital_name, pr.id as provider_id, pr.region,
+      pr.first_name as doctor_first_name, pr.last_name as doctor_last_name
+    from availability_slots s
+    join hospitals h on h.id = s.hospital_id
+    join waitlist_entries e on e.provider_id = s.provider_id
+      and (s.starts_at at time zone h.time_zone)::date between e.from_date and e.to_date
+    join patients p on p.id = e.patient_id
+    join providers pr on pr.id = s.provider_id
+    where s.provider_id = ${providerId} and s.id in (${sql.join(
+      slotIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    order by e.created_at, e.id, s.starts_at`);
+  return (res as unknown as { rows: NewTimeForEntry[] }).rows;
+}

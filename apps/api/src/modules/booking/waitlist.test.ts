@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { waitlistMessages } from '@careslot/contracts/after-booking';
 import { bookingMessages } from '@careslot/contracts/booking';
 import { bookings, waitlistEntries } from '../../db/schema/booking';
+import { hospitals, providerHospitals } from '../../db/schema/providers';
 import { mailTo } from '../../test/test-app';
 import {
   auth,
@@ -107,5 +108,45 @@ describe('waitlist', () => {
     expect(active.map((b) => b.patient_id)).toEqual([winner.id]);
     expect(await g.app.db.select().from(waitlistEntries).where(eq(waitlistEntries.patient_id, winner.id))).toHaveLength(0);
     expect(await g.app.db.select().from(waitlistEntries).where(eq(waitlistEntries.patient_id, second.id))).toHaveLength(1);
+  });
+});
+
+describe('waitlist and new availability', () => {
+  it('a provider opening new times tells those waiting for those days, one e-mail each in join order, others not', async () => {
+    const slot = await g.nextSlot('uk');
+    const [clinic] = await g.app.db.select().from(providerHospitals).where(eq(providerHospitals.provider_id, slot.providerId));
+    const [tz] = await g.app.db.select({ zone: hospitals.time_zone }).from(hospitals).where(eq(hospitals.id, clinic!.hospital_id));
+    const day = DateTime.now().setZone(tz!.zone).plus({ days: 40 }).toISODate()!;
+    const first = await newPatient(g.app);
+    const second = await newPatient(g.app);
+    const elsewhere = await newPatient(g.app);
+    const range = { providerId: slot.providerId, providerRegion: 'uk' };
+    expect((await join(first, { ...range, from_date: day, to_date: day })).statusCode).toBe(201);
+    expect(
+      (await join(second, { ...range, from_date: DateTime.fromISO(day).minus({ days: 3 }).toISODate(), to_date: day })).statusCode,
+    ).toBe(201);
+    const before = DateTime.fromISO(day).minus({ days: 10 }).toISODate();
+    expect((await join(elsewhere, { ...range, from_date: before, to_date: before })).statusCode).toBe(201);
+
+    const providerAuth = { authorization: `Bearer ${await g.app.tokens.signAccess({ id: slot.providerId, type: 'provider' })}` };
+    const res = await g.app.inject({
+      method: 'POST',
+      url: `/provider/availability/${slot.providerId}/`,
+      headers: providerAuth,
+      payload: { providerRegion: 'uk', hospital_id: clinic!.hospital_id, date: day, start_time: '21:00', end_time: '22:00' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().created).toBeGreaterThan(1);
+
+    const newTimes = async (p: TestPatient) => (await mailTo(g.app, p.email)).filter((m) => m.subject.startsWith('New times are free'));
+    const [a, b] = [await newTimes(first), await newTimes(second)];
+    expect(a).toHaveLength(1);
+    expect(b).toHaveLength(1);
+    expect(a[0]!.id).toBeLessThan(b[0]!.id);
+    const shownDay = DateTime.fromISO(day).toFormat('dd/MM/yyyy');
+    expect(a[0]!.text).toContain(`${shownDay} 9:00 PM`);
+    expect(a[0]!.text).toContain(`${shownDay} 9:30 PM`);
+    expect(a[0]!.text).toContain(`/appointment/${slot.providerId}?region=uk&date=${encodeURIComponent(shownDay)}&time=9%3A00+PM`);
+    expect(await newTimes(elsewhere)).toHaveLength(0);
   });
 });

@@ -8,7 +8,15 @@ import { ownProvider } from '../providers/providers.service';
 import type { SlotContext } from './booking.repository';
 import type { BookingDeps } from './booking.types';
 import { layout, publicUrl, slotWording } from './mail-layout';
-import { deleteEntry, entriesOf, entryById, insertEntry, waitingFor } from './waitlist.repository';
+import {
+  deleteEntry,
+  entriesOf,
+  entryById,
+  insertEntry,
+  waitingFor,
+  waitingForNewSlots,
+  type NewTimeForEntry,
+} from './waitlist.repository';
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
@@ -89,4 +97,48 @@ export async function notifyWaitlist(tx: Tx, deps: Pick<BookingDeps, 'config'>, 
     await enqueueMail(tx, { to: w.email, subject: `A time is free: ${d.doctor}, ${d.date} ${d.startTime}`, html, text });
   }
   return waiting.length;
+}
+
+/** How many new times one e-mail lists; the rest are on the provider's page. */
+const NEW_TIMES_LISTED = 5;
+
+/**
+ * The provider opened new times (a rule added or changed, time off given back): each patient waiting for days that
+ * now have free times gets ONE e-mail listing the first few, each with a link to book it, in the order they joined.
+ * As for a freed slot, the links hold nothing and the first to complete checkout wins. Called by the availability
+ * module (through the handler app.ts injects) inside the transaction that made the slots.
+ */
+export async function notifyWaitlistOfNewSlots(tx: Tx, deps: Pick<BookingDeps, 'config'>, providerId: string, slotIds: number[]) {
+  const rows = await waitingForNewSlots(tx, providerId, slotIds);
+  const byEntry = new Map<string, NewTimeForEntry[]>();
+  for (const r of rows) byEntry.set(r.entry_id, [...(byEntry.get(r.entry_id) ?? []), r]);
+  const base = publicUrl(deps.config);
+  for (const times of byEntry.values()) {
+    const first = times[0]!;
+    if (!first.email) continue;
+    const doctor = `Dr ${first.doctor_first_name} ${first.doctor_last_name}`;
+    const shownTimes = times.slice(0, NEW_TIMES_LISTED).map((t) => {
+      const shown = describeSlot(new Date(t.starts_at), new Date(t.ends_at), t.time_zone);
+      const link = `${base}/appointment/${t.provider_id}?${new URLSearchParams({ region: t.region, date: shown.date, time: shown.time, distance: '0' })}`;
+      return [`${shown.date} ${shown.time}`, `${t.hospital_name} (${t.time_zone}): ${link}`] as [string, string];
+    });
+    const more = times.length - shownTimes.length;
+    const { html, text } = layout(
+      'New times you were waiting for',
+      [
+        ['Doctor', doctor],
+        ...shownTimes,
+        ...(more > 0
+          ? ([['More', `${more} more in your days: ${base}/doctor-profile/${first.provider_id}/0?region=${first.region}`]] as [
+              string,
+              string,
+            ][])
+          : []),
+      ],
+      `Hello ${first.patient_first_name}, ${doctor} has opened new times in the days you asked for.`,
+      'Others on the waitlist are told too: the first to complete the booking gets a time.',
+    );
+    await enqueueMail(tx, { to: first.email, subject: `New times are free: ${doctor}`, html, text });
+  }
+  return byEntry.size;
 }

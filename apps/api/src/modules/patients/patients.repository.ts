@@ -17,7 +17,10 @@ export async function updatePatient(
   q: Queryable,
   id: string,
   values: Partial<
-    Pick<typeof patients.$inferInsert, 'first_name' | 'last_name' | 'phone_number' | 'date_of_birth' | 'profile_image' | 'password_hash'>
+    Pick<
+      typeof patients.$inferInsert,
+      'first_name' | 'last_name' | 'phone_number' | 'date_of_birth' | 'profile_image' | 'password_hash' | 'sms_opt_in'
+    >
   >,
 ) {
   const [row] = await q
@@ -92,6 +95,7 @@ export async function anonymisePatient(q: Queryable, patientId: string) {
       first_name: 'Deleted',
       last_name: 'patient',
       phone_number: null,
+      sms_opt_in: false,
       date_of_birth: null,
       temp_distance: null,
       profile_image: null,
@@ -115,4 +119,14 @@ export async function remindersOfPatient(q: Queryable, patientId: string) {
     .innerJoin(bookings, eq(bookings.id, bookingReminders.booking_id))
     .where(eq(bookings.patient_id, patientId))
     .orderBy(asc(bookingReminders.due_at));
+}
+
+/** A STOP reply: every account with that number stops getting texts. Answers how many accounts changed. */
+export async function optOutPhoneNumber(q: Queryable, phoneNumber: string): Promise<number> {
+  const rows = await q
+    .update(patients)
+    .set({ sms_opt_in: false, updatedAt: sql`now()` })
+    .where(and(eq(patients.phone_number, phoneNumber), eq(patients.sms_opt_in, true)))
+    .returning({ id: patients.id });
+  return rows.length;
 }

@@ -22,6 +22,7 @@ import {
   countUpcomingBooked,
   findPatient,
   listPatientBookings,
+  optOutPhoneNumber,
   remindersOfPatient,
   updatePatient,
 } from './patients.repository';
@@ -46,6 +47,7 @@ export function toUserDetails(row: PatientRow): UserDetails {
     last_name: row.last_name,
     email: row.email ?? '',
     phone_number: row.phone_number,
+    sms_opt_in: row.sms_opt_in,
     date_of_birth: row.date_of_birth,
     temp_distance: row.temp_distance,
     profile_image: row.profile_image,
@@ -65,11 +67,18 @@ export async function loadPatient(db: Queryable, id: string): Promise<PatientRow
 export async function updateProfile(
   db: Queryable,
   patientId: string,
-  values: Pick<Parameters<typeof updatePatient>[2], 'first_name' | 'last_name' | 'phone_number' | 'date_of_birth'>,
+  values: Pick<Parameters<typeof updatePatient>[2], 'first_name' | 'last_name' | 'phone_number' | 'date_of_birth' | 'sms_opt_in'>,
 ): Promise<UserDetails> {
-  await loadPatient(db, patientId);
-  const row = await updatePatient(db, patientId, values);
+  const before = await loadPatient(db, patientId);
+  // Absent: unchanged. A new number is not opted in by the old number's consent.
+  const sms_opt_in = values.sms_opt_in ?? (values.phone_number === before.phone_number ? before.sms_opt_in : false);
+  const row = await updatePatient(db, patientId, { ...values, sms_opt_in });
   return toUserDetails(row!);
+}
+
+/** A STOP reply to a text: that number gets no more texts (docs/after-booking.md). */
+export async function optOutOfTexts(db: Queryable, phoneNumber: string): Promise<number> {
+  return optOutPhoneNumber(db, phoneNumber);
 }
 
 /** A new profile picture (checked and resized by lib/profile-image.ts); the old one is deleted. */

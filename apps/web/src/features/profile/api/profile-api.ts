@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LinkBookingResponse, LinkCancelRequest, RescheduleResponse } from '@careslot/contracts/after-booking';
+import type { LinkBookingResponse, LinkCancelRequest, RescheduleResponse, WaitlistListResponse } from '@careslot/contracts/after-booking';
 import type { ProviderSlotsResponse } from '@careslot/contracts/providers';
 import type { CancellationResponse } from '@careslot/contracts/appointments';
 import type { LoginResponse, MessageResponse } from '@careslot/contracts/auth';
@@ -155,5 +155,24 @@ export function useDeleteAccount(userId: string) {
   return useMutation({
     mutationFn: (input: DeleteAccountRequest) =>
       apiFetch<MessageResponse>(`/api/user-details/${userId}/`, { method: 'DELETE', body: input }),
+  });
+}
+
+const waitlistKey = (userId: string) => ['waitlist', userId] as const;
+
+/** The patient's waitlist entries whose days have not passed. */
+export function useWaitlist(userId: string) {
+  return useQuery({
+    queryKey: waitlistKey(userId),
+    queryFn: () => apiFetch<WaitlistListResponse>(`/user/waitlist/${userId}/`),
+    enabled: !!userId,
+  });
+}
+
+export function useLeaveWaitlist(userId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (entryId: string) => apiFetch<unknown>(`/user/waitlist/${userId}/${entryId}/`, { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: waitlistKey(userId) }),
   });
 }

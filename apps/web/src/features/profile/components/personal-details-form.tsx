@@ -27,6 +27,7 @@ export function PersonalDetailsForm({ user }: { user: UserDetails }) {
     last_name: user.last_name,
     phone_number: displayPhone(user.phone_number),
     date_of_birth: user.date_of_birth ?? '',
+    sms_opt_in: user.sms_opt_in,
   };
   const { register, handleSubmit, setError, formState, reset } = useForm<UpdateProfileRequest>({
     resolver: zodResolver(updateProfileRequestSchema),
@@ -44,6 +45,7 @@ export function PersonalDetailsForm({ user }: { user: UserDetails }) {
         last_name: saved.last_name,
         phone_number: displayPhone(saved.phone_number),
         date_of_birth: saved.date_of_birth ?? '',
+        sms_opt_in: saved.sms_opt_in,
       });
       toast.success('Your details are saved.');
     } catch (err) {
@@ -73,6 +75,13 @@ export function PersonalDetailsForm({ user }: { user: UserDetails }) {
             />
           }
         />
+        <label className={styles.check}>
+          <input type="checkbox" aria-describedby="sms-hint" {...register('sms_opt_in')} />
+          <span>Also remind me of appointments by text message</span>
+        </label>
+        <p id="sms-hint" className={styles.checkHint}>
+          Sent to the phone number above: the time and the clinic only, never the reason for your visit. Reply STOP to any text to end them.
+        </p>
         <div className={styles.formActions}>
           <Button type="submit" loading={update.isPending} disabled={!formState.isDirty}>
             {update.isPending ? 'Saving…' : 'Save changes'}

@@ -1,3 +1,4 @@
+import { WaitlistSection } from '../components/waitlist-section';
 import { useEffect } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { currentUserId } from '../../../lib/session';
@@ -46,6 +47,7 @@ export default function UserProfilePage() {
           </div>
           <div className={styles.main}>
             <AppointmentsSection userId={userId} />
+            <WaitlistSection userId={userId} />
             <PersonalDetailsForm user={details.data} />
             <ChangePasswordForm userId={userId} />
             <DownloadMyData userId={userId} />

@@ -1,4 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { WaitlistEntryResponse, WaitlistJoin } from '@careslot/contracts/after-booking';
 import type { ProviderSlotsResponse } from '@careslot/contracts/providers';
 import type { MapResponse, PublicConfig, SearchParamsState, SearchResponse } from '@careslot/contracts/search';
 import { apiFetch } from '../../../lib/api-client';
@@ -64,5 +65,12 @@ export function useProviderSlots(id: string, region: string, enabled: boolean) {
     enabled,
     retry: false,
     refetchInterval: 60_000,
+  });
+}
+
+/** Joins the provider's waitlist for a range of days (docs/after-booking.md). */
+export function useJoinWaitlist(userId: string) {
+  return useMutation({
+    mutationFn: (input: WaitlistJoin) => apiFetch<WaitlistEntryResponse>(`/user/waitlist/${userId}/`, { method: 'POST', body: input }),
   });
 }

@@ -11,6 +11,7 @@ import { useProviderDetails } from '../../../lib/provider-details';
 import { usePublicConfig, useProviderSlots } from '../api/search-api';
 import { DoctorPhoto, NO_SPECIALITY } from '../../../components/doctor-photo/doctor-photo';
 import { DayPicker } from '../components/day-picker';
+import { JoinWaitlist } from '../components/join-waitlist';
 import { Notice } from '../components/notice';
 import { ResultsMap } from '../components/lazy-results-map';
 import styles from '../doctor-profile.module.css';
@@ -157,6 +158,9 @@ export default function DoctorProfilePage() {
                   Book this time
                 </button>
               </div>
+            )}
+            {doctor.bookable && slots.data && (
+              <JoinWaitlist providerId={doctor._id} region={region} doctorName={doctor.name} open={freeCount === 0} />
             )}
           </section>
 
