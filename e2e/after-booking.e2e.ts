@@ -4,10 +4,12 @@
  * own journey), as the signed-in demo patient in the page.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import type { OwnProfileResponse } from '@careslot/contracts/provider-workspace';
 import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl, expectNoSeriousA11yIssues, newContext, screenshot, waitForMail } from './support/browser';
 
 const DEMO = { email: 'patient@careslot.test', password: 'CareSlot-demo-patient' };
+const PROVIDER = { email: 'provider@careslot.test', password: 'CareSlot-demo-provider' };
 const contexts: BrowserContext[] = [];
 afterAll(async () => Promise.all(contexts.map((c) => c.close())));
 
@@ -59,6 +61,48 @@ async function lastMailId(email: string): Promise<number> {
   return list[0]?.id ?? 0;
 }
 
+/** OTP, card checkout and sandbox payment for one slot, as the signed-in patient; answers the confirmation's text. */
+async function payForSlot(
+  page: Page,
+  id: string,
+  attempt: { providerId: string; providerRegion: 'uk'; bookedDate: string; timeSlot: string },
+): Promise<{ otp: string; text: string | null }> {
+  const before = await lastMailId(DEMO.email);
+  const otp = await api(page, 'POST', `/user/user-otp-verification/${id}/`, attempt);
+  if (otp.status !== 200) return { otp: `${otp.status} ${JSON.stringify(otp.body).slice(0, 120)}`, text: null };
+  const mail = await waitForMail(DEMO.email, (m) => /verification code/.test(m.subject) && (m as unknown as { id: number }).id > before);
+  const code = /^(\d{6})/.exec(mail.subject)![1]!;
+  expect((await api(page, 'GET', `/user/user-otp-verification/${id}/?otp=${code}`)).status).toBe(200);
+  const checkout = await api<{ sessionId: string }>(page, 'POST', `/user/stripe-checkout/${id}/`, {
+    ...attempt,
+    type_of_visit: 'first_visit',
+    purpose_for_visit: 'Recurring migraines for three weeks, worse in the mornings.',
+  });
+  expect(checkout.status).toBe(200);
+  const year = new Date().getFullYear() + 2;
+  const paid = await api(page, 'POST', `/sandbox/stripe/checkout-sessions/${checkout.body.sessionId}/pay`, {
+    card_number: '4242 4242 4242 4242',
+    exp_month: 12,
+    exp_year: year,
+    cvc: '123',
+  });
+  expect(paid.status).toBe(200);
+  await expect
+    .poll(
+      async () =>
+        (await api<{ data: { status: string } }>(page, 'GET', `/user/check-payment-status/${checkout.body.sessionId}/`)).body.data?.status,
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe('COMPLETED');
+  const confirmation = await waitForMail(
+    DEMO.email,
+    (m) => m.subject.startsWith('Booking confirmed') && (m as unknown as { id: number }).id > before,
+  );
+  return { otp: '200', text: confirmation.text };
+}
+
 let slotIndex = 0;
 /** Books and pays (sandbox card) a free slot of a UK provider at least two days ahead; answers the confirmation's text. */
 async function bookOne(page: Page): Promise<{ doctor: string; text: string }> {
@@ -85,46 +129,11 @@ async function bookOne(page: Page): Promise<{ doctor: string; text: string }> {
       seen.push(`slots ${slots.status} ${free.length}`);
       const slot = free[slotIndex++ % Math.max(free.length, 1)];
       if (!slot) continue;
-      const attempt = { providerId: provider.id, providerRegion: 'uk', bookedDate: slot.date, timeSlot: slot.time };
-      const before = await lastMailId(DEMO.email);
-      const otp = await api(page, 'POST', `/user/user-otp-verification/${id}/`, attempt);
-      seen.push(`otp ${otp.status} ${JSON.stringify(otp.body).slice(0, 120)}`);
-      if (otp.status !== 200) continue;
-      const mail = await waitForMail(
-        DEMO.email,
-        (m) => /verification code/.test(m.subject) && (m as unknown as { id: number }).id > before,
-      );
-      const code = /^(\d{6})/.exec(mail.subject)![1]!;
-      expect((await api(page, 'GET', `/user/user-otp-verification/${id}/?otp=${code}`)).status).toBe(200);
-      const checkout = await api<{ sessionId: string }>(page, 'POST', `/user/stripe-checkout/${id}/`, {
-        ...attempt,
-        type_of_visit: 'first_visit',
-        purpose_for_visit: 'Recurring migraines for three weeks, worse in the mornings.',
-      });
-      expect(checkout.status).toBe(200);
-      const year = new Date().getFullYear() + 2;
-      const paid = await api(page, 'POST', `/sandbox/stripe/checkout-sessions/${checkout.body.sessionId}/pay`, {
-        card_number: '4242 4242 4242 4242',
-        exp_month: 12,
-        exp_year: year,
-        cvc: '123',
-      });
-      expect(paid.status).toBe(200);
-      await expect
-        .poll(
-          async () =>
-            (await api<{ data: { status: string } }>(page, 'GET', `/user/check-payment-status/${checkout.body.sessionId}/`)).body.data
-              ?.status,
-          {
-            timeout: 15_000,
-          },
-        )
-        .toBe('COMPLETED');
-      const confirmation = await waitForMail(
-        DEMO.email,
-        (m) => m.subject.startsWith('Booking confirmed') && (m as unknown as { id: number }).id > before,
-      );
-      return { doctor: provider.name, text: confirmation.text };
+      const attempt = { providerId: provider.id, providerRegion: 'uk' as const, bookedDate: slot.date, timeSlot: slot.time };
+      const booked = await payForSlot(page, id, attempt);
+      seen.push(`otp ${booked.otp}`);
+      if (!booked.text) continue;
+      return { doctor: provider.name, text: booked.text };
     }
   }
   throw new Error(`no free slot found for the journey: ${seen.slice(0, 12).join('; ')}`);
@@ -183,11 +192,19 @@ describe('after booking', () => {
     await moveButtons.first().click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    await expect.poll(() => dialog.getByRole('radio').count(), { timeout: 15_000 }).toBeGreaterThan(1);
-    const firstTime = dialog.getByRole('group', { name: /^Time/ }).getByRole('radio').first();
-    await firstTime.focus();
-    await page.keyboard.press('Space');
-    expect(await firstTime.isChecked()).toBe(true);
+    // The same day strip as the doctor profile: arrows move between days, Tab reaches the times, Enter picks one.
+    const tabs = dialog.getByRole('tablist', { name: 'Choose a day' }).getByRole('tab');
+    await expect.poll(() => tabs.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await dialog.locator('[role="tab"][tabindex="0"]').focus();
+    if ((await tabs.count()) > 1) {
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => tabs.nth(1).getAttribute('aria-selected')).toBe('true');
+    }
+    await page.keyboard.press('Tab');
+    const firstTime = dialog.locator('button[data-slot]:focus-visible');
+    expect(await firstTime.count()).toBe(1);
+    await page.keyboard.press('Enter');
+    expect(await firstTime.getAttribute('aria-pressed')).toBe('true');
     await screenshot(page, 'after-booking-reschedule-1280');
     await expectNoSeriousA11yIssues(page, 'reschedule dialog');
     const before = await lastMailId(DEMO.email);
@@ -225,5 +242,70 @@ describe('after booking', () => {
     const page = await open(375);
     await page.goto(path.slice(0, -4) + 'AAAA');
     await expect.poll(() => page.getByText('We could not open this link').isVisible(), { timeout: 15_000 }).toBe(true);
+  });
+
+  it('follows a reminder e-mail’s cancel link: a booking made for later today is reminded at once', async () => {
+    // The demo provider opens one time inside the next 24 hours, outside the seeded working hours (no clash), with the
+    // default two hours' notice: 06:00 when it is before 04:00 or after 19:00 in the clinic's zone, else 21:00.
+    const provider = await open(1280);
+    await provider.goto('/');
+    const login = await api<{ user_id: string }>(provider, 'POST', '/api/user-login', {
+      ...PROVIDER,
+      user_type: 'provider',
+      consentID: 'e2e',
+    });
+    expect(login.status).toBe(200);
+    const providerId = login.body.user_id;
+    const own = await api<OwnProfileResponse>(provider, 'GET', `/provider/profile/${providerId}/?providerRegion=uk`);
+    const clinic = own.body.data.hospital_details[0]!;
+    const local = (d: Date) =>
+      Object.fromEntries(
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone: clinic.time_zone,
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          hourCycle: 'h23',
+        })
+          .formatToParts(d)
+          .map((x) => [x.type, x.value]),
+      );
+    const now = local(new Date());
+    const hour = Number(now.hour);
+    const day = hour >= 19 ? local(new Date(Date.now() + 12 * 3_600_000)) : now;
+    const start = hour < 4 || hour >= 19 ? '06:00' : '21:00';
+    const opened = await api(provider, 'POST', `/provider/availability/${providerId}/`, {
+      providerRegion: 'uk',
+      hospital_id: clinic.hospital_id,
+      date: `${day.year}-${day.month}-${day.day}`,
+      start_time: start,
+      end_time: start === '06:00' ? '06:30' : '21:30',
+      slot_minutes: 30,
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+
+    const patient = await open(1280);
+    await signIn(patient, '/userProfile');
+    const id = decodeURIComponent((await patient.context().cookies()).find((c) => c.name === 'user_id')?.value ?? '');
+    const before = await lastMailId(DEMO.email);
+    const booked = await payForSlot(patient, id, {
+      providerId,
+      providerRegion: 'uk',
+      bookedDate: `${day.day}/${day.month}/${day.year}`,
+      timeSlot: start === '06:00' ? '6:00 AM' : '9:00 PM',
+    });
+    expect(booked.text, booked.otp).not.toBeNull();
+    const reminder = await waitForMail(DEMO.email, (m) => m.subject.startsWith('Reminder') && (m as unknown as { id: number }).id > before);
+    const link = /(http\S+\/cancel-appointment\?token=\S+)/.exec(reminder.text)![1]!;
+
+    const page = await open(1280);
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await dismissBanners(page);
+    await page.getByRole('heading', { name: 'Cancel your appointment' }).waitFor();
+    await screenshot(page, 'after-booking-reminder-link-1280');
+    await expectNoSeriousA11yIssues(page, 'cancel link from a reminder');
+    await page.getByRole('button', { name: 'Cancel appointment' }).click();
+    await expect.poll(() => page.getByText('Your appointment is cancelled').isVisible(), { timeout: 15_000 }).toBe(true);
   });
 });

@@ -26,6 +26,7 @@ interface Operation {
 /** A request each route accepts (or refuses the same way with or without the empty parameter), by "METHOD path". */
 const base: Record<string, () => InjectOptions> = {
   'GET /dev/mail/messages': () => ({ url: '/dev/mail/messages?' }),
+  'GET /dev/texts/messages': () => ({ url: '/dev/texts/messages?' }),
   'GET /api/get-speciality': () => ({ url: '/api/get-speciality?' }),
   'GET /api/test-search/': () => ({ url: '/api/test-search/?postcode=W1G%207JQ&specialty=gp&' }),
   'GET /api/map-view/': () => ({ url: '/api/map-view/?postcode=W1G%207JQ&specialty=gp&radius=25&' }),

@@ -1,19 +1,16 @@
 import { useMemo, useState } from 'react';
 import type { Appointment } from '@careslot/contracts/patients';
+import type { ProviderSlot } from '@careslot/contracts/providers';
+import { DayPicker } from '../../../components/day-picker/day-picker';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { useFreeTimes, useReschedule } from '../api/profile-api';
 import styles from './profile.module.css';
 
-/** 'Mon 9 Mar' for a DD/MM/YYYY day. */
-function dayLabel(date: string): string {
-  const [d, m, y] = date.split('/').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
-}
-
 /**
- * Move an appointment: a day, then a free time of the same provider (their next two weeks), then Move appointment.
+ * Move an appointment: a day, then a free time of the same provider (their next two weeks, on the same day strip as
+ * the doctor profile), then Move appointment.
  * One call moves the booking and frees the old time; a time taken meanwhile says so and the times reload.
  */
 export function RescheduleDialog({
@@ -28,21 +25,21 @@ export function RescheduleDialog({
   const times = useFreeTimes(appointment);
   const move = useReschedule(userId);
   const [day, setDay] = useState<string | null>(null);
-  const [time, setTime] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<ProviderSlot | null>(null);
   const days = useMemo(() => {
-    const out = new Map<string, string[]>();
+    const out = new Map<string, ProviderSlot[]>();
     for (const s of times.data ?? []) {
       if (appointment && s.date === appointment.date && s.time === appointment.start_time) continue;
-      out.set(s.date, [...(out.get(s.date) ?? []), s.time]);
+      out.set(s.date, [...(out.get(s.date) ?? []), s]);
     }
-    return out;
+    return [...out.entries()];
   }, [times.data, appointment]);
-  const shownDay = day && days.has(day) ? day : ([...days.keys()][0] ?? null);
+  const shownDay = day && days.some(([d]) => d === day) ? day : (days[0]?.[0] ?? null);
   const close = () => {
     if (move.isPending) return;
     move.reset();
     setDay(null);
-    setTime(null);
+    setChosen(null);
     onClose();
   };
   const done = move.data?.data;
@@ -64,8 +61,8 @@ export function RescheduleDialog({
             </Button>
             <Button
               loading={move.isPending}
-              disabled={!shownDay || !time}
-              onClick={() => appointment && shownDay && time && move.mutate({ a: appointment, to: { date: shownDay, time } })}
+              disabled={!chosen}
+              onClick={() => appointment && chosen && move.mutate({ a: appointment, to: { date: chosen.date, time: chosen.time } })}
             >
               Move appointment
             </Button>
@@ -87,41 +84,21 @@ export function RescheduleDialog({
         </div>
       ) : times.isError ? (
         <Alert tone="error">We could not load the free times. Please try again.</Alert>
-      ) : days.size === 0 ? (
+      ) : days.length === 0 ? (
         <Alert tone="info">There are no other free times in the next two weeks.</Alert>
       ) : (
         <>
-          <fieldset className={styles.choiceGroup}>
-            <legend>Day</legend>
-            <div className={styles.choices}>
-              {[...days.keys()].map((d) => (
-                <label key={d} className={styles.choice}>
-                  <input
-                    type="radio"
-                    name="reschedule-day"
-                    value={d}
-                    checked={shownDay === d}
-                    onChange={() => {
-                      setDay(d);
-                      setTime(null);
-                    }}
-                  />
-                  <span>{dayLabel(d)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset className={styles.choiceGroup}>
-            <legend>Time ({appointment?.time_zone})</legend>
-            <div className={styles.choices}>
-              {(shownDay ? (days.get(shownDay) ?? []) : []).map((t) => (
-                <label key={t} className={styles.choice}>
-                  <input type="radio" name="reschedule-time" value={t} checked={time === t} onChange={() => setTime(t)} />
-                  <span>{t}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <p className={styles.apptMeta}>Times are in the clinic's time zone ({appointment?.time_zone}).</p>
+          <DayPicker
+            days={days}
+            activeDay={shownDay ?? ''}
+            onDay={(d) => {
+              setDay(d);
+              setChosen(null);
+            }}
+            chosen={chosen}
+            onChoose={setChosen}
+          />
           {move.isError && <Alert tone="error">{move.error.message}</Alert>}
         </>
       )}

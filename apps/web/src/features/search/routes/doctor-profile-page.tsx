@@ -10,7 +10,7 @@ import { paths } from '../../../lib/paths';
 import { useProviderDetails } from '../../../lib/provider-details';
 import { usePublicConfig, useProviderSlots } from '../api/search-api';
 import { DoctorPhoto, NO_SPECIALITY } from '../../../components/doctor-photo/doctor-photo';
-import { DayPicker } from '../components/day-picker';
+import { DayPicker } from '../../../components/day-picker/day-picker';
 import { JoinWaitlist } from '../components/join-waitlist';
 import { Notice } from '../components/notice';
 import { ResultsMap } from '../components/lazy-results-map';

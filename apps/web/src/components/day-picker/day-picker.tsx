@@ -1,7 +1,7 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
 import type { ProviderSlot } from '@careslot/contracts/providers';
 import { formatOrdinalDate, parseDateText } from '@careslot/contracts/time';
-import styles from '../doctor-profile.module.css';
+import styles from './day-picker.module.css';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -15,7 +15,7 @@ export function describeDay(dateText: string): { weekday: string; short: string;
 }
 
 /**
- * The 14-day availability picker: a tab list of days (one tab stop; arrows, Home and End move between days and
+ * The availability day picker (the doctor profile's 14 days, and the reschedule dialog): a tab list of days (one tab stop; arrows, Home and End move between days and
  * select them, as in the WAI-ARIA tabs pattern with automatic activation) and the chosen day's times as toggle
  * buttons. Taken times stay visible but disabled.
  */
