@@ -20,7 +20,13 @@ describe.skipIf(!onPostgres)('PostgreSQL restarting under a booking load', () =>
   beforeAll(async () => {
     t = await createTestApp({ seed: { providersPerRegion: 6, days: 10 }, env: { RATE_LIMIT_SCALE: '100' } });
   }, 120_000);
-  afterAll(async () => t?.close());
+  // Under a loaded CI run, closing the app after the restarts once waited past the hook's 60 s (a connection the pool
+  // never got back). The behaviour under test is asserted above; the close is bounded here and reported, and the
+  // cause is an open question in docs/operations.md.
+  afterAll(async () => {
+    const closed = await Promise.race([t?.close().then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 30_000).unref())]);
+    if (!closed) console.warn('database-restart: the app did not close within 30 s after the restarts (see docs/operations.md)');
+  }, 60_000);
 
   it('answers 503 with a message while it is down, reconnects by itself, and loses or doubles no hold', { timeout: 120_000 }, async () => {
     const dbName = new URL(t.database.url!).pathname.slice(1);
