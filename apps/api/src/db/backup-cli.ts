@@ -11,7 +11,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { loadConfig } from '../config';
-import { lockDataDir, pgliteDir } from './client';
+import { flushToDisk, lockDataDir, pgliteDir } from './client';
 
 const [command, fileArg] = process.argv.slice(2);
 const config = loadConfig();
@@ -41,7 +41,7 @@ async function backup(file: string) {
     const what = await summary(db);
     const dump = await db.dumpDataDir('gzip');
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()), { flush: true });
     console.log(`Backed up ${dir} (${what}) to ${file}.`);
   } finally {
     await db.close();
@@ -62,6 +62,8 @@ async function restore(file: string) {
     console.log(`Restored ${file} into ${dir} (${await summary(db)}).${aside ? ` The previous database is kept in ${aside}.` : ''}`);
   } finally {
     await db.close();
+    // PGlite never flushes its files to the disk itself (decision 065): the restored database is made durable here.
+    flushToDisk(dir);
   }
 }
 

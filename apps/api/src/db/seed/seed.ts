@@ -58,9 +58,27 @@ function membershipNumber(rng: Random, regulator: keyof typeof REGULATORS): stri
   return String(rng.int(1000000000, 1999999999));
 }
 
-export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(specialities);
   return (row?.n ?? 0) === 0;
+}
+
+/** Any number, the same in every process: the advisory lock taken while one process decides and seeds. */
+const SEED_LOCK = 2026_11_22;
+
+/**
+ * Seeds an empty database as one transaction: a start cut short by Ctrl-C, kill -9 or a power cut leaves the
+ * database empty (and seeded on the next start), never half-seeded and then left so because it is no longer empty.
+ * Several processes starting together on one PostgreSQL seed it once (the advisory lock makes the rest wait, then
+ * see it filled). Answers whether this call seeded.
+ */
+export async function seedIfEmpty(db: Db, opts: SeedOptions = {}): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (!(await isDatabaseEmpty(tx))) return false;
+    await seedDatabase(tx, opts);
+    return true;
+  });
 }
 
 /** Deterministic demo data: the same rows every run for the same options (ids aside). */
