@@ -13,6 +13,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: { LOG_LEVEL: 'silent' },
+          // On PostgreSQL, a query sent on a connection still running another fails the test (decision 068).
+          setupFiles: ['apps/api/src/test/pg-concurrency-guard.ts'],
         },
       },
       {

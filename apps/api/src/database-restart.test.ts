@@ -1,8 +1,9 @@
 /**
  * PostgreSQL restarting during a booking load (decision 054): requests in flight fail with a clear 503 and a message
  * (never a 500), the API reconnects by itself, and no hold or booking is lost or doubled. The restart is what clients
- * see of one: every connection to the test database is terminated by the server (pg_terminate_backend), twice,
- * while the load runs. Runs on PostgreSQL only (TEST_DATABASE_URL); the in-memory PGlite run skips it.
+ * see of one: every connection to the test database is terminated by the server (pg_terminate_backend), three times,
+ * while the load runs. Afterwards no connection is still lent out, and the app closes (decision 069). Runs on
+ * PostgreSQL only (TEST_DATABASE_URL); the in-memory PGlite run skips it.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,13 +21,10 @@ describe.skipIf(!onPostgres)('PostgreSQL restarting under a booking load', () =>
   beforeAll(async () => {
     t = await createTestApp({ seed: { providersPerRegion: 6, days: 10 }, env: { RATE_LIMIT_SCALE: '100' } });
   }, 120_000);
-  // Under a loaded CI run, closing the app after the restarts once waited past the hook's 60 s (a connection the pool
-  // never got back). The behaviour under test is asserted above; the close is bounded here and reported, and the
-  // cause is an open question in docs/operations.md.
+  // Closing must not wait for a connection the restarts took away: the hook's own timeout fails the file if it does.
   afterAll(async () => {
-    const closed = await Promise.race([t?.close().then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 30_000).unref())]);
-    if (!closed) console.warn('database-restart: the app did not close within 30 s after the restarts (see docs/operations.md)');
-  }, 60_000);
+    await t?.close();
+  });
 
   it('answers 503 with a message while it is down, reconnects by itself, and loses or doubles no hold', { timeout: 120_000 }, async () => {
     const dbName = new URL(t.database.url!).pathname.slice(1);
@@ -76,6 +74,12 @@ describe.skipIf(!onPostgres)('PostgreSQL restarting under a booking load', () =>
     for (let i = 0; i < 20 && !healthy; i++) healthy = (await t.app.inject({ url: '/api/health' })).statusCode === 200;
     expect(healthy).toBe(true);
     expect((await requestOtp(t.app, await newPatient(t.app, 'after'), await freeSlot(t.app, 'uk', 40))).statusCode).toBe(200);
+    // Every connection the cuts took while lent out came back to the pool (decision 069): once the mail the holds
+    // queued is out, none is still lent out. (A cut between the pool lending a connection and BEGIN's answer used to
+    // leave one lent out for good, about one run in ten here; connection-cut.test.ts makes that moment every time.)
+    await t.app.outbox.drain();
+    for (let i = 0; i < 100 && t.database.connections!().busy > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(t.database.connections!()).toMatchObject({ busy: 0, waiting: 0 });
 
     // Nothing lost, nothing doubled: every hold answered 200 is there, and no slot has two.
     const rows = await t.app.db.select().from(bookings);

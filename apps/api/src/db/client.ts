@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -29,6 +29,8 @@ export interface Database {
    * connection and opens a new one on the next query; without a listener the error would end the process.
    */
   onConnectionError?(listener: (err: Error) => void): void;
+  /** PostgreSQL only: the pool's connections, those lent out (`busy`), and the queries waiting for one. */
+  connections?(): { open: number; busy: number; waiting: number };
 }
 
 export interface DatabaseOptions {
@@ -36,6 +38,46 @@ export interface DatabaseOptions {
   dataDir?: string;
   inMemory?: boolean;
   poolSize?: number;
+}
+
+/**
+ * pg's pool, with one promise more: a connection lent out (for a transaction) that breaks is given back, and so
+ * dropped, even when the code that borrowed it never gives it back. drizzle's transaction() sends BEGIN before the
+ * try/finally that releases its connection, so when BEGIN fails because the server cut that connection (a restart,
+ * pg_terminate_backend, between the pool handing it out and BEGIN's answer) the connection was never released: the
+ * pool had one fewer for good, and pool.end() waited for it forever, so closing the app hung (decision 069;
+ * drizzle-orm issues 6023 and 6241, open for 0.45).
+ *
+ * Only the promise form of connect() is wrapped: that is what drizzle's transactions use. pool.query() borrows with
+ * the callback form and always gives back, with the error, on every path.
+ */
+class ReturningPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(
+    callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): Promise<pg.PoolClient> | void {
+    if (callback) return super.connect(callback);
+    return super.connect().then(returnWhenItEnds);
+  }
+}
+
+/**
+ * Gives a borrowed connection back when it ends before its borrower did so. Giving back becomes idempotent for this
+ * loan (pg-pool throws on a second release), so the borrower's own, later release is harmless.
+ */
+function returnWhenItEnds(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let returned = false;
+  const onEnd = () => client.release(new Error('the connection ended while it was lent out'));
+  client.release = (err?: Error | boolean) => {
+    if (returned) return;
+    returned = true;
+    client.removeListener('end', onEnd);
+    release(err);
+  };
+  client.once('end', onEnd);
+  return client;
 }
 
 /** Folder of the committed drizzle-kit migrations, from src/ (tsx, vitest) or dist/ (built). */
@@ -48,7 +90,7 @@ export function migrationsFolder(): string {
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
+    const pool = new ReturningPool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
     let listener: (err: Error) => void = () => undefined;
     pool.on('error', (err) => listener(err));
     // A connection can also break while checked out (between two statements of a transaction): its own 'error' event
@@ -62,6 +104,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       url: opts.databaseUrl,
       close: () => (ending ??= pool.end()),
       onConnectionError: (fn) => (listener = fn),
+      connections: () => ({ open: pool.totalCount, busy: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   let client: PGlite;
@@ -90,7 +133,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let closing: Promise<void> | undefined;
   // Closing twice (a signal during shutdown) waits for the first close instead of racing it (decision 052).
-  const close = () => (closing ??= closePglite(client).finally(release));
+  const dir = opts.inMemory ? undefined : pgliteDir(opts.dataDir);
+  const close = () => (closing ??= closePglite(client, dir).finally(release));
   return { db, kind: 'pglite', close };
 }
 
@@ -101,41 +145,112 @@ export function pgliteDir(dataDir = './data'): string {
 
 /**
  * A checkpoint first, so every data and index page is in its file even if the process dies during the close; then
- * PGlite's own close (shutdown checkpoint, files closed), always awaited. Decision 052.
+ * PGlite's own close (shutdown checkpoint, files closed), always awaited (decision 052); then every file of the
+ * folder flushed to the disk, which PGlite never does itself (decision 065).
  */
-async function closePglite(client: PGlite): Promise<void> {
+async function closePglite(client: PGlite, dir: string | undefined): Promise<void> {
   if (client.closed) return;
   await client.exec('checkpoint').catch(() => undefined);
   await client.close();
+  if (dir) flushToDisk(dir);
 }
 
 /**
+ * fsync of every file and folder under `dir`. PGlite runs PostgreSQL with fsync off and its Node file system has no
+ * fsync, so what a close wrote (the shutdown checkpoint after a large vacuum, say) can sit in the operating system's
+ * cache for a while; a power cut or a stopped VM then would keep a file's new length but not its pages, which is how
+ * an index comes back with zero pages. After this, a closed database is on the disk. Answers how many were flushed.
+ */
+export function flushToDisk(dir: string): number {
+  let flushed = 0;
+  const sync = (target: string, flags: 'r' | 'r+') => {
+    let fd: number | undefined;
+    try {
+      fd = openSync(target, flags);
+      fsyncSync(fd);
+      flushed++;
+    } catch {
+      // A folder cannot be opened on Windows, where flushing its files is enough.
+    } finally {
+      if (fd !== undefined) closeSync(fd);
+    }
+  };
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const target = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(target);
+      else if (entry.isFile()) sync(target, 'r+');
+    }
+    sync(folder, 'r');
+  };
+  walk(dir);
+  return flushed;
+}
+
+/** Lock files this process holds: a second open in the same process is refused as well. */
+const heldHere = new Set<string>();
+
+/**
  * The embedded database is one process's: a second CareSlot (or a backup) on the same DATA_DIR would write the same
- * files at once. A lock file holds the owner's pid; a lock left by a process that died (kill -9, power loss) is taken
- * over. Returns the release.
+ * files at once. A lock file holds the owner's pid, created exclusively so that two processes starting together cannot
+ * both take it; a lock left by a process that died (kill -9, power loss) is taken over. Returns the release.
  */
 export function lockDataDir(dataDir = './data'): () => void {
   const file = path.resolve(dataDir, 'pglite.lock');
-  let owner: number | undefined;
-  try {
-    owner = Number(readFileSync(file, 'utf8').trim()) || undefined;
-  } catch {
-    owner = undefined;
-  }
-  if (owner && owner !== process.pid && isAlive(owner)) {
-    throw new Error(
-      `The embedded database in ${path.resolve(dataDir)} is open in another process (pid ${owner}). Stop that process first; ` +
-        'to run several API processes, use PostgreSQL (DATABASE_URL).',
-    );
-  }
-  writeFileSync(file, String(process.pid));
-  return () => {
+  if (heldHere.has(file)) throw new Error(`The embedded database in ${path.resolve(dataDir)} is already open in this process.`);
+  const mine = lockText(process.pid);
+  for (let attempt = 0; ; attempt++) {
     try {
-      if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file, { force: true });
+      writeFileSync(file, mine, { flag: 'wx' });
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    let owner: { pid?: number; boot?: string } = {};
+    try {
+      owner = parseLock(readFileSync(file, 'utf8'));
+    } catch {
+      // gone meanwhile: try again
+    }
+    // A lock written before the machine restarted is stale whatever its pid now belongs to (after a power cut the
+    // number is often taken by some other program).
+    const sameBoot = !owner.boot || !BOOT_ID || owner.boot === BOOT_ID;
+    if ((owner.pid && owner.pid !== process.pid && sameBoot && isAlive(owner.pid)) || attempt >= 3) {
+      throw new Error(
+        `The embedded database in ${path.resolve(dataDir)} is open in another process (pid ${owner.pid}). Stop that process first; ` +
+          `to run several API processes, use PostgreSQL (DATABASE_URL). If no CareSlot is running, delete ${file}.`,
+      );
+    }
+    rmSync(file, { force: true });
+  }
+  heldHere.add(file);
+  return () => {
+    heldHere.delete(file);
+    try {
+      if (readFileSync(file, 'utf8') === mine) rmSync(file, { force: true });
     } catch {
       // already gone
     }
   };
+}
+
+/** This boot of the machine (Linux); absent elsewhere, where only the pid is compared. */
+const BOOT_ID = (() => {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+})();
+
+/** The lock file's text: the owner's pid, then the boot it belongs to. */
+export function lockText(pid: number, boot = BOOT_ID): string {
+  return boot ? `${pid} ${boot}` : String(pid);
+}
+
+function parseLock(text: string): { pid?: number; boot?: string } {
+  const [pid, boot] = text.trim().split(/\s+/);
+  return { pid: Number(pid) || undefined, boot: boot || undefined };
 }
 
 function isAlive(pid: number): boolean {

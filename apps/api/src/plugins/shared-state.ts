@@ -9,9 +9,9 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface SharedState {
   /** Adds one to a counter whose window starts at its first use; answers the count and the window's remaining ms. */
   incr(key: string, windowMs: number): Promise<{ current: number; ttl: number }>;
-  /** A value remembered for ttlMs (JSON), or undefined. */
-  recall<T>(key: string): Promise<T | undefined>;
-  remember(key: string, value: unknown, ttlMs: number): Promise<void>;
+  /** A text remembered for ttlMs (the search memo keeps an answer's JSON, written once and sent as is), or undefined. */
+  recall(key: string): Promise<string | undefined>;
+  remember(key: string, text: string, ttlMs: number): Promise<void>;
   /** 'redis' while Redis answers, 'memory' otherwise. */
   readonly mode: 'redis' | 'memory';
   close(): Promise<void>;
@@ -53,13 +53,13 @@ export class MemoryState {
     return { current: entry.current, ttl: entry.until - now };
   }
 
-  recallNow<T>(key: string, now = Date.now()): T | undefined {
+  recallNow(key: string, now = Date.now()): string | undefined {
     const hit = this.memos.get(key);
-    return hit && hit.until > now ? (JSON.parse(hit.value) as T) : undefined;
+    return hit && hit.until > now ? hit.value : undefined;
   }
 
-  rememberNow(key: string, value: unknown, ttlMs: number, now = Date.now()) {
-    this.memos.set(key, { value: JSON.stringify(value), until: now + ttlMs });
+  rememberNow(key: string, text: string, ttlMs: number, now = Date.now()) {
+    this.memos.set(key, { value: text, until: now + ttlMs });
     this.prune(this.memos, now);
   }
 
@@ -75,7 +75,7 @@ export function memoryState(): SharedState {
     mode: 'memory',
     incr: async (key, windowMs) => memory.incrNow(key, windowMs),
     recall: async (key) => memory.recallNow(key),
-    remember: async (key, value, ttlMs) => memory.rememberNow(key, value, ttlMs),
+    remember: async (key, text, ttlMs) => memory.rememberNow(key, text, ttlMs),
     close: async () => undefined,
   };
 }
@@ -130,29 +130,29 @@ export function redisState(url: string, log: FastifyBaseLogger): SharedState {
       } else fellBack(new Error(`Redis connection is ${redis.status}`));
       return memory.incrNow(key, windowMs);
     },
-    async recall<T>(key: string) {
+    async recall(key: string) {
       if (up()) {
         try {
-          const raw = await redis.get(PREFIX + key);
+          const text = await redis.get(PREFIX + key);
           answered();
-          return raw === null ? undefined : (JSON.parse(raw) as T);
+          return text ?? undefined;
         } catch (err) {
           fellBack(err);
         }
       }
-      return memory.recallNow<T>(key);
+      return memory.recallNow(key);
     },
-    async remember(key, value, ttlMs) {
+    async remember(key, text, ttlMs) {
       if (up()) {
         try {
-          await redis.set(PREFIX + key, JSON.stringify(value), 'PX', ttlMs);
+          await redis.set(PREFIX + key, text, 'PX', ttlMs);
           answered();
           return;
         } catch (err) {
           fellBack(err);
         }
       }
-      memory.rememberNow(key, value, ttlMs);
+      memory.rememberNow(key, text, ttlMs);
     },
     async close() {
       redis.disconnect();

@@ -43,32 +43,34 @@ export async function isHeldBy(db: Queryable, slotId: number, patientId: string,
 
 // ---------- the provider's schedule: rules, settings, clinics ----------
 
-/** Everything a set of providers' schedules are made of, in four queries (the roll-forward loads many at once). */
+/**
+ * Everything a set of providers' schedules are made of, in four queries (the roll-forward loads many at once). One
+ * after another, not at once: `db` is often a transaction, and a transaction is one connection, which runs one
+ * statement at a time (decision 068).
+ */
 export async function scheduleParts(db: Queryable, providerIds: string[]) {
-  const [providerRows, settings, clinics, rules] = await Promise.all([
-    db
-      .select({ id: providers.id, region: providers.region, consultation_minutes: providers.consultation_minutes })
-      .from(providers)
-      .where(inArray(providers.id, providerIds)),
-    db.select().from(providerScheduleSettings).where(inArray(providerScheduleSettings.provider_id, providerIds)),
-    db
-      .select({
-        provider_id: providerHospitals.provider_id,
-        id: hospitals.id,
-        name: hospitals.name,
-        time_zone: hospitals.time_zone,
-        region: hospitals.region,
-      })
-      .from(providerHospitals)
-      .innerJoin(hospitals, eq(hospitals.id, providerHospitals.hospital_id))
-      .where(inArray(providerHospitals.provider_id, providerIds))
-      .orderBy(asc(providerHospitals.provider_id), asc(providerHospitals.position)),
-    db
-      .select()
-      .from(availabilityRules)
-      .where(inArray(availabilityRules.provider_id, providerIds))
-      .orderBy(asc(availabilityRules.kind), asc(availabilityRules.from_date), asc(availabilityRules.createdAt)),
-  ]);
+  const providerRows = await db
+    .select({ id: providers.id, region: providers.region, consultation_minutes: providers.consultation_minutes })
+    .from(providers)
+    .where(inArray(providers.id, providerIds));
+  const settings = await db.select().from(providerScheduleSettings).where(inArray(providerScheduleSettings.provider_id, providerIds));
+  const clinics = await db
+    .select({
+      provider_id: providerHospitals.provider_id,
+      id: hospitals.id,
+      name: hospitals.name,
+      time_zone: hospitals.time_zone,
+      region: hospitals.region,
+    })
+    .from(providerHospitals)
+    .innerJoin(hospitals, eq(hospitals.id, providerHospitals.hospital_id))
+    .where(inArray(providerHospitals.provider_id, providerIds))
+    .orderBy(asc(providerHospitals.provider_id), asc(providerHospitals.position));
+  const rules = await db
+    .select()
+    .from(availabilityRules)
+    .where(inArray(availabilityRules.provider_id, providerIds))
+    .orderBy(asc(availabilityRules.kind), asc(availabilityRules.from_date), asc(availabilityRules.createdAt));
   return { providerRows, settings: settings as ScheduleSettingsRow[], clinics, rules };
 }
 

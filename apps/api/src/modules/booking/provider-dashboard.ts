@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { formatAmount } from '@careslot/contracts/money';
 import type { Dashboard } from '@careslot/contracts/provider-workspace';
-import type { Queryable } from '../../db/client';
+import type { Db } from '../../db/client';
 import { countRules, describeSlot, nextFreeSlot } from '../availability/availability.service';
 import { countBankAccounts } from '../bank-accounts/bank-accounts.service';
 import { bookingFigures, earnings, providerClinicZones, upcomingAppointments } from './provider-bookings.repository';
@@ -10,10 +10,12 @@ import { toHistoryRow } from './provider-history';
 /**
  * The provider's dashboard: today's and the next appointments, this week's bookings and cancellations, this month's
  * earnings per currency, the next free slot, and what is set up yet (for a new provider's first steps). Days, weeks
- * (Monday to Sunday) and months are those of the main clinic's zone.
+ * (Monday to Sunday) and months are those of the main clinic's zone. Its seven reads go out at once, each on its own
+ * pooled connection, so it takes the database and never a transaction: a transaction is one connection, which runs
+ * one statement at a time (decision 068).
  */
 export async function providerDashboard(
-  db: Queryable,
+  db: Db,
   provider: { id: string; region: string; verification_status: string },
   now: Date = new Date(),
 ): Promise<Dashboard> {
