@@ -11,6 +11,7 @@
  * varied (uncached) searches and with one popular search, at each of BENCH_CONNECTIONS (default "20,100"), BENCH_DURATION s
  * each (default 10). BENCH_VARIED_ONLY=1 skips the popular rows, BENCH_NO_BARE=1 the bare route. The API runs the
  * migrations itself. BENCH_APP_ROOT=/tmp/careslot-ref measures a reference copy of the code instead (see compare.ts).
+ * BENCH_API_NODE_ARGS passes Node options to the API only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" for a profile.
  * With PGlite the database runs inside the API process (as it does in production on PGlite).
  *
  * `npm run bench:search` remains the full, from-scratch measurement.

@@ -136,10 +136,12 @@ async function startChild(
 
 /** Starts the API of `root` (default this checkout; BENCH_APP_ROOT another copy) on PostgreSQL or on a PGlite data directory. */
 export function startApi(db: { databaseUrl: string } | { dataDir: string }, root = process.env.BENCH_APP_ROOT ?? REPO_ROOT) {
+  // BENCH_API_NODE_ARGS adds Node options to the API only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+  const nodeArgs = process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const entry =
     process.env.BENCH_SERVER === 'dist'
-      ? [path.join(root, 'apps/api/dist/server.js')]
-      : ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')];
+      ? [...nodeArgs, path.join(root, 'apps/api/dist/server.js')]
+      : [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/api/src/server.ts')];
   const dbEnv: Record<string, string> = 'databaseUrl' in db ? { DATABASE_URL: db.databaseUrl } : { DATA_DIR: db.dataDir };
   // Opening a large PGlite data directory and running the migrations can take a while on a busy machine.
   return startChild('api', entry, { ...API_ENV, ...dbEnv }, '/api/health', 300_000);

@@ -10,6 +10,10 @@ describe('the assembled app', () => {
   beforeAll(async () => {
     mkdirSync(path.join(webDist, 'assets'));
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>CareSlot</title><div id="root"></div>');
+    writeFileSync(
+      path.join(webDist, 'home.html'),
+      '<!doctype html><title>CareSlot</title><div id="root" data-prerendered="/"><h1>Home</h1></div>',
+    );
     writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("x");'.repeat(200));
     t = await createTestApp({ seed: false, env: { WEB_DIST: webDist } });
   });
@@ -38,6 +42,18 @@ describe('the assembled app', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect(asset.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends the home page built with its HTML for / only, and the empty page for every other screen', async () => {
+    const home = await t.app.inject({ url: '/?utm_source=x' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('data-prerendered="/"');
+    expect(home.headers['cache-control']).toBe('no-cache');
+    for (const url of ['/results?postcode=SW1A%201AA', '/about-us', '/doctor-profile/abc/2.5']) {
+      const page = await t.app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<div id="root"></div>');
+    }
   });
 
   it('sends security headers with a CSP that allows no inline scripts', async () => {

@@ -129,6 +129,10 @@ export async function buildApp({ config, database, mailTransport, logStream }: B
             },
           },
     genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
+    // Fastify's own factory hands pino an empty options object for every request, which takes pino's slow child path
+    // (formatters and level functions rebuilt per request: ~2 % of the API's CPU on a search). Without route options the
+    // child is made on pino's fast path, with the same bindings, level and redaction.
+    childLoggerFactory: (logger, bindings, opts) => logger.child(bindings, Object.keys(opts).length > 0 ? opts : undefined),
     requestIdHeader: false,
     // A union of the accepted forms; spread so Fastify's overloads still pick the plain HTTP server.
     ...({ trustProxy: config.TRUST_PROXY } as Pick<FastifyServerOptions, 'trustProxy'>),

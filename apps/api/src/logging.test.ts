@@ -49,4 +49,14 @@ describe('logs', () => {
       expect(all).not.toContain(secret);
     }
   });
+
+  it("labels a request's lines with its id, at the logger's level", async () => {
+    const before = lines.length;
+    await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'log-test-request-1' } });
+    const mine = lines.slice(before).map((l) => JSON.parse(l) as { reqId?: string; msg?: string; level?: number });
+    expect(mine.filter((l) => l.reqId === 'log-test-request-1').map((l) => [l.msg, l.level])).toEqual([
+      ['incoming request', 30],
+      ['request completed', 30],
+    ]);
+  });
 });

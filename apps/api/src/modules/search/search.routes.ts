@@ -1,4 +1,4 @@
-import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -8,6 +8,7 @@ import {
   searchQuerySchema,
   searchResponseSchema,
   specialityQuerySchema,
+  type SearchResponse,
   specialityResponseSchema,
   MAX_RADIUS_MILES,
   SEARCH_PAGE_SIZE,
@@ -24,16 +25,6 @@ export const UNVERIFIED_SEARCH_BUDGET = 30;
 /** How long an identical search may be answered from memory. */
 export const SEARCH_CACHE_MS = 5000;
 
-/**
- * The search answer (200) is written with JSON.stringify as built: searchService assembles exactly the contract's fields in
- * its order (search.test.ts checks every answer against searchResponseSchema byte for byte), so encoding it again with
- * zod on every request only spent CPU (docs/performance.md, decision 048). Other statuses keep the zod serializer.
- */
-const searchSerializer = (route: { httpStatus?: string }) =>
-  String(route.httpStatus) === '200'
-    ? (data: unknown) => JSON.stringify(data)
-    : serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
-
 declare module 'fastify' {
   interface FastifyRequest {
     captchaVerified?: boolean;
@@ -45,7 +36,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: SearchDeps = { geocoder, findSpeciality: rememberedSpecialityLookup() };
   const captcha = new Captcha(app.shared, app.config.ALTCHA_HMAC_KEY);
   // Popular searches repeat: identical queries within a few seconds share one answer (profiles and check-slot stay live).
-  const resultCache = new ShortCache<Awaited<ReturnType<typeof searchService>>>(SEARCH_CACHE_MS, 2000);
+  // The memo keeps the answer's JSON text (decision 078).
+  const resultCache = new ShortCache<string>(SEARCH_CACHE_MS, 2000);
   // The shipped UK centroids (areas, seed districts) are loaded at every start; imported data is kept.
   app.addHook('onReady', async () => {
     await loadBundledCentroids(app.db);
@@ -119,7 +111,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/test-search/',
     {
       preHandler: [verifyCaptcha, unverifiedBudget],
-      serializerCompiler: searchSerializer,
       schema: {
         tags: ['search'],
         summary: 'Find bookable providers of a speciality within a radius of a postcode or ZIP',
@@ -135,7 +126,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchResponseSchema, ...errorResponses(400, 429) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const q = req.query;
       const key = [
         q.selectedRegion,
@@ -146,13 +137,18 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         q.page,
       ].join('|');
       // The memo is shared by every API process (decision 050); within one, identical calls also share one promise.
-      return resultCache.get(key, async () => {
-        const remembered = await app.shared.recall<Awaited<ReturnType<typeof searchService>>>(`search:${key}`);
-        if (remembered) return remembered;
-        const answer = await searchService(app.db, deps, q);
+      const text = await resultCache.get(key, async () => {
+        const remembered = await app.shared.recall(`search:${key}`);
+        if (remembered !== undefined) return remembered;
+        // Written once, as built: searchService assembles exactly the contract's fields in its order (search.test.ts holds
+        // every answer to searchResponseSchema byte for byte), so no zod encoding (decision 048). Fastify sends a string
+        // with a JSON content type as it is, so a memo hit costs no encoding either (decision 078).
+        const answer = JSON.stringify(await searchService(app.db, deps, q));
         await app.shared.remember(`search:${key}`, answer, SEARCH_CACHE_MS);
         return answer;
       });
+      // The type provider expects the answer's object; the text is that object, already written.
+      return reply.type('application/json; charset=utf-8').send(text as unknown as SearchResponse);
     },
   );
 

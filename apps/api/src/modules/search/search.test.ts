@@ -59,6 +59,30 @@ describe('GET /api/test-search/', () => {
     const usa = await search({ postcode: '10001', specialty: 'gp', radius: 50, selectedRegion: 'usa' });
     expect(usa.body).toBe(JSON.stringify(searchResponseSchema.parse(JSON.parse(usa.body))));
   });
+  it('answers an identical search within seconds from the memo: the same bytes and headers, not read again', async () => {
+    const q = { postcode: 'W1G 7JQ', specialty: 'gp', radius: 7.777, selectedRegion: 'uk', sort: 'fee_asc' };
+    const first = await search(q);
+    expect(first.statusCode, first.body).toBe(200);
+    const firstId = (first.json() as SearchResponse).data[0]!.id;
+    await t.database.db.update(providers).set({ last_name: 'Memoised' }).where(eq(providers.id, firstId));
+    try {
+      const again = await search(q);
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(again.headers['content-type']).toBe(first.headers['content-type']);
+      expect(again.body).toBe(first.body);
+      expect(again.json()).toEqual(first.json());
+      // Another radius is another search: read afresh, it shows the change.
+      const fresh = (await ok({ ...q, radius: 7.778 })).data.find((r) => r.id === firstId);
+      expect(fresh?.last_name).toBe('Memoised');
+    } finally {
+      await t.database.db
+        .update(providers)
+        .set({ last_name: (first.json() as SearchResponse).data[0]!.last_name })
+        .where(eq(providers.id, firstId));
+    }
+  });
+
   it('finds verified London GPs near a full postcode, nearest first, with card fields', async () => {
     const body = await ok({ postcode: 'W1G 7JQ', specialty: 'gp', radius: 25, selectedRegion: 'uk' });
     expect(body.total).toBeGreaterThan(0);

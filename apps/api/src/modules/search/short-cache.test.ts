@@ -30,4 +30,13 @@ describe('ShortCache', () => {
     for (let i = 0; i < 20; i++) await cache.get(`k${i}`, async () => (reloads++, i), 1);
     expect(reloads).toBeGreaterThanOrEqual(16);
   });
+
+  it('drops the oldest half when it overflows, not one entry at a time', async () => {
+    const cache = new ShortCache<number>(60_000, 4);
+    for (let i = 0; i < 5; i++) await cache.get(`k${i}`, async () => i, 0);
+    // Five entries over a bound of four: k0, k1 and k2 went, k3 and k4 stayed.
+    const reloaded: string[] = [];
+    for (const k of ['k4', 'k3', 'k2', 'k1', 'k0']) await cache.get(k, async () => (reloaded.push(k), -1), 1);
+    expect(reloaded).toEqual(['k2', 'k1', 'k0']);
+  });
 });
