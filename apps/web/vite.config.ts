@@ -1,18 +1,32 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+// A relative path: the config is bundled for Node, which cannot load the workspace package's TypeScript by name.
+import { DEFAULT_RADIUS, MAX_RADIUS_MILES, SEARCH_SORTS } from '../../packages/contracts/src/search-params';
 import { firstScreenPreload } from './build/first-screen-preload';
+import { prerenderScreens } from './build/prerender';
+
+const HOME = 'src/features/home/routes/home-page.tsx';
+
+// The public screens a visitor lands on: their code is requested alongside the entry chunk, and their first API calls
+// before it runs (docs/performance.md).
+const firstScreens = firstScreenPreload(
+  [
+    { prefix: '/', exact: true, module: HOME },
+    { prefix: '/results', module: 'src/features/search/routes/results-page.tsx' },
+    { prefix: '/doctor-profile/', module: 'src/features/search/routes/doctor-profile-page.tsx' },
+  ],
+  { defaultRadius: DEFAULT_RADIUS, maxRadius: MAX_RADIUS_MILES, sorts: SEARCH_SORTS },
+);
 
 export default defineConfig({
   plugins: [
     react(),
-    // The public screens a visitor lands on: their code is requested alongside the entry chunk (docs/performance.md).
-    firstScreenPreload([
-      { prefix: '/', exact: true, module: 'src/features/home/routes/home-page.tsx' },
-      { prefix: '/results', module: 'src/features/search/routes/results-page.tsx' },
-      { prefix: '/doctor-profile/', module: 'src/features/search/routes/doctor-profile-page.tsx' },
-    ]),
+    firstScreens,
+    // The home page's HTML is written at build time (decision 070); the server sends home.html for `/`.
+    prerenderScreens([{ url: '/', file: 'home.html', files: () => firstScreens.api.filesOf(HOME) }]),
   ],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 700 },
+  // No modulepreload polyfill: every browser the build targets (Baseline widely available) has modulepreload.
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 700, modulePreload: { polyfill: false } },
   server: {
     proxy: Object.fromEntries(
       ['/api', '/user', '/provider', '/staff', '/dev', '/sandbox', '/uploads', '/webhooks'].map((p) => [p, 'http://127.0.0.1:3000']),

@@ -7,8 +7,9 @@
  * temporary DATA_DIR. Chromium: CHROME_PATH, else /usr/bin/chromium (as the journeys find it).
  *
  * Prints per screen the median of BENCH_WEB_RUNS runs (default 3) of the performance score, FCP, LCP, TBT, CLS and the
- * JavaScript the page loaded (gzip -6 of each script file, and what Chromium received, brotli), plus the 1-minute load
- * average at the start and end of every run. Reports (HTML) and a summary.json go to bench/results/web/<time>/ (git-ignored).
+ * JavaScript the page loaded — gzip -6 of each script file, split into the first load (requested before the load event)
+ * and later (idle, on demand), and what Chromium received (brotli) — plus the 1-minute load average at the start and end
+ * of every run; summary.json lists each script with the time it was requested. Reports (HTML) and a summary.json go to bench/results/web/<time>/ (git-ignored).
  *
  * Settings (environment):
  *   BENCH_WEB_RUNS=3          runs per screen and build
@@ -139,9 +140,17 @@ interface RunFigures {
   tbt: number;
   cls: number;
   si: number;
+  /** Every script file requested while Lighthouse watched (gzip -6 bytes, count). */
   jsGzip: number;
   jsTransfer: number;
   scripts: number;
+  /** The first load: scripts whose request started before the page's load event; the rest came later (idle, on demand). */
+  jsFirst: number;
+  scriptsFirst: number;
+  jsLater: number;
+  scriptsLater: number;
+  /** Each script: file, gzip bytes, when requested (ms from navigation) and whether it counts as first load. */
+  scriptList: { file: string; gzip: number; at: number; first: boolean }[];
   benchmarkIndex: number;
   loadStart: string;
   loadEnd: string;
@@ -161,9 +170,18 @@ async function runOnce(server: Server, url: string, reportBase: string): Promise
   chromeVersion = lhr.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? '?';
   writeFileSync(`${reportBase}.html`, result.report as string);
   const a = lhr.audits;
-  const items = ((a['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] })?.items ??
-    []) as { url: string; resourceType?: string; transferSize?: number }[];
+  type Item = { url: string; resourceType?: string; transferSize?: number; networkRequestTime?: number; startTime?: number };
+  const items = ((a['network-requests']?.details as { items?: Item[] })?.items ?? []) as Item[];
   const scripts = items.filter((i) => i.resourceType === 'Script' && i.url.startsWith(server.base));
+  // The load event as Lighthouse observed it (ms from navigation start; network request times count from the first request,
+  // the document's, which starts at navigation).
+  const observed = (a['metrics']?.details as { items?: { observedLoad?: number }[] } | undefined)?.items?.[0];
+  const loadAt = observed?.observedLoad ?? Infinity;
+  const scriptList = scripts.map((i) => {
+    const at = i.networkRequestTime ?? i.startTime ?? 0;
+    return { file: new URL(i.url).pathname, gzip: gzipOfScript(server.dist, i.url), at: Math.round(at), first: at < loadAt };
+  });
+  const sum = (xs: { gzip: number }[]) => xs.reduce((t, x) => t + x.gzip, 0);
   if (lhr.runtimeError) log(`  runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   return {
     failed: lhr.runtimeError?.code,
@@ -173,9 +191,14 @@ async function runOnce(server: Server, url: string, reportBase: string): Promise
     tbt: a['total-blocking-time']?.numericValue ?? NaN,
     cls: a['cumulative-layout-shift']?.numericValue ?? NaN,
     si: a['speed-index']?.numericValue ?? NaN,
-    jsGzip: scripts.reduce((s, i) => s + gzipOfScript(server.dist, i.url), 0),
+    jsGzip: sum(scriptList),
     jsTransfer: scripts.reduce((s, i) => s + (i.transferSize ?? 0), 0),
     scripts: scripts.length,
+    jsFirst: sum(scriptList.filter((x) => x.first)),
+    scriptsFirst: scriptList.filter((x) => x.first).length,
+    jsLater: sum(scriptList.filter((x) => !x.first)),
+    scriptsLater: scriptList.filter((x) => !x.first).length,
+    scriptList,
     benchmarkIndex: lhr.environment.benchmarkIndex,
     loadStart,
     loadEnd: load1(),
@@ -228,15 +251,18 @@ async function main() {
         figures.set(key, [...(figures.get(key) ?? []), f]);
         log(
           `run ${run} ${s.label} ${screen}: score ${f.score}, FCP ${(f.fcp / 1000).toFixed(2)} s, LCP ${(f.lcp / 1000).toFixed(2)} s, ` +
-            `TBT ${Math.round(f.tbt)} ms, CLS ${f.cls.toFixed(3)}, JS ${(f.jsGzip / 1024).toFixed(1)} KB gzip (${f.scripts} files), ` +
+            `TBT ${Math.round(f.tbt)} ms, CLS ${f.cls.toFixed(3)}, JS first load ${(f.jsFirst / 1024).toFixed(1)} KB gzip ` +
+            `(${f.scriptsFirst} files), later ${(f.jsLater / 1024).toFixed(1)} KB (${f.scriptsLater}), ` +
             `benchmarkIndex ${Math.round(f.benchmarkIndex)}, load ${f.loadStart} → ${f.loadEnd}`,
         );
       }
     }
   }
   console.log(`\nMedians of ${RUNS} runs (Lighthouse ${lighthouseVersion}, mobile preset, Chromium ${chromeVersion}):\n`);
-  console.log('| build | screen | performance | FCP s | LCP s | TBT ms | CLS | JS gzip KB (files) | JS received KB | load avg (runs) |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log(
+    '| build | screen | performance | FCP s | LCP s | TBT ms | CLS | JS first load KB (files) | JS later KB (files) | JS received KB | load avg (runs) |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const summary: Record<string, unknown>[] = [];
   for (const [key, all] of figures) {
     const [label, screen] = key.split('\t');
@@ -258,13 +284,18 @@ async function main() {
       jsGzip: m('jsGzip'),
       jsTransfer: m('jsTransfer'),
       scripts: m('scripts'),
+      jsFirst: m('jsFirst'),
+      scriptsFirst: m('scriptsFirst'),
+      jsLater: m('jsLater'),
+      scriptsLater: m('scriptsLater'),
       runs: all,
       failedRuns: all.length - fs.length,
     };
     summary.push(row);
     console.log(
       `| ${label} | ${screen} | ${row.score} | ${(row.fcp / 1000).toFixed(2)} | ${(row.lcp / 1000).toFixed(2)} | ${Math.round(row.tbt)} | ` +
-        `${row.cls.toFixed(3)} | ${(row.jsGzip / 1024).toFixed(1)} (${row.scripts}) | ${(row.jsTransfer / 1024).toFixed(1)} | ` +
+        `${row.cls.toFixed(3)} | ${(row.jsFirst / 1024).toFixed(1)} (${row.scriptsFirst}) | ${(row.jsLater / 1024).toFixed(1)} (${row.scriptsLater}) | ` +
+        `${(row.jsTransfer / 1024).toFixed(1)} | ` +
         `${fs.map((f) => f.loadStart).join(', ')}${all.length > fs.length ? ` (${all.length - fs.length} failed run left out)` : ''} |`,
     );
   }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Plugin } from 'vite';
+import { minifySync, type Plugin } from 'vite';
+import { earlyRequestUrls, prerenderFit, type EarlySearchConstants } from '../src/lib/first-screen';
 
 /** A first screen: the paths it answers (prefix, or exact with `exact`) and the module of its lazy route. */
 export interface FirstScreen {
@@ -18,14 +19,26 @@ interface ChunkLike {
 }
 
 /**
- * Build step (docs/performance.md): index.html gets a tiny script (its own file) that, before the entry chunk runs, asks
- * the browser for the code of the screen the address opens (its route chunk, the chunks it imports and its CSS). Without
- * it that code is only requested once the entry chunk has loaded, run and matched the route: one more round trip before
+ * Build step (docs/performance.md, decisions 047 and 071): index.html gets a tiny script (its own file) that, before the
+ * entry chunk runs, asks the browser for the code of the screen the address opens (its route chunk, the chunks it imports
+ * and its CSS) and for the API answers that screen starts with. Without it the code is only requested once the entry
+ * chunk has loaded, run and matched the route, and the answers once the screen has rendered: round trips in a row before
  * the first screen can show. The lazy screens' minimum delay is unchanged; the code now arrives while it runs.
  */
-export function firstScreenPreload(screens: FirstScreen[]): Plugin {
+/** The plugin, and the files each first screen needs beyond the entry (known once the bundle is generated). */
+export type FirstScreenPlugin = Plugin & { api: { filesOf: (module: string) => string[] } };
+
+export function firstScreenPreload(screens: FirstScreen[], early: EarlySearchConstants): FirstScreenPlugin {
+  const filesByModule = new Map<string, string[]>();
   return {
     name: 'careslot-first-screen-preload',
+    api: {
+      filesOf(module: string) {
+        const files = filesByModule.get(module);
+        if (!files) throw new Error(`first-screen-preload: ${module} is not a first screen`);
+        return files;
+      },
+    },
     apply: 'build',
     enforce: 'post',
     generateBundle(_options, bundle) {
@@ -56,21 +69,46 @@ export function firstScreenPreload(screens: FirstScreen[]): Plugin {
           files.push(file);
         };
         walk(route.fileName);
+        filesByModule.set(screen.module, [...new Set(files)]);
         table.push([screen.prefix, !!screen.exact, [...new Set(files)]]);
       }
-      const source =
-        `var t=${JSON.stringify(table)},p=location.pathname;for(var i=0;i<t.length;i++){var s=t[i];` +
+      // In this order: ask for the screen's code; ask for the API answers it will want (the app takes them by URL,
+      // lib/first-screen.ts); mark a visitor the build-time HTML of `/` does not fit (region, session), whom the
+      // stylesheet then does not show it to until the app has rendered anew (main.tsx), and one who has answered the
+      // cookie banner, whom the stylesheet does not show its build-time copy; run the entry after the first paint.
+      const entry = chunks.filter((c) => c.isEntry);
+      if (entry.length !== 1) throw new Error(`first-screen-preload: expected one entry chunk, found ${entry.length}`);
+      const entryUrl = `/${entry[0]!.fileName}`;
+      const entryTag = `<script type="module" crossorigin src="${entryUrl}"></script>`;
+      const text =
+        `(function(){var t=${JSON.stringify(table)},p=location.pathname;for(var i=0;i<t.length;i++){var s=t[i];` +
         `if(s[1]?p===s[0]:p.indexOf(s[0])===0){s[2].forEach(function(f){var l=document.createElement('link');` +
         `if(/\\.css$/.test(f)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.crossOrigin='';l.href='/'+f;` +
-        `document.head.appendChild(l)});break}}\n`;
+        `document.head.appendChild(l)});break}}\n` +
+        `var early=(${earlyRequestUrls.toString()})(p,location.search,${JSON.stringify(early)});\n` +
+        `if(early.length){var e=window.__careslotEarly={};early.forEach(function(u){` +
+        `e[u]=fetch(u,{credentials:'include',headers:{Accept:'application/json'}});e[u].catch(function(){})})}\n` +
+        `var h=document.documentElement;if((${prerenderFit.toString()})()==='differs')h.setAttribute('data-prerender','stale');` +
+        `if(/(^|; )consentID=/.test(document.cookie))h.setAttribute('data-consented','');\n` +
+        // Run the entry once the page has painted (and is parsed): it downloads from the start (modulepreload), but
+        // compiling and running it no longer holds back the paint of build-time HTML. A hidden tab does not paint.
+        `var go=function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entryUrl)};` +
+        `document.head.appendChild(s)},ready=function(){document.readyState==='loading'?` +
+        `document.addEventListener('DOMContentLoaded',go):go()};` +
+        `document.visibilityState==='hidden'?ready():requestAnimationFrame(function(){setTimeout(ready)})})()\n`;
+      const minified = minifySync('first-screen.js', text, {});
+      if (minified.errors.length) throw new Error(`first-screen-preload: ${minified.errors.map((e) => e.message).join('; ')}`);
+      const source = minified.code;
       const fileName = `assets/first-screen-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName, source });
-      // A module script runs once fetched, before the entry (module scripts keep document order), while the entry still
-      // downloads. Not inline: the server's Content-Security-Policy allows scripts from the site only.
-      const tag = `<script type="module" crossorigin src="/${fileName}"></script>`;
-      const text = typeof html.source === 'string' ? html.source : new TextDecoder().decode(html.source);
-      if (!text.includes('<script type="module"')) throw new Error('first-screen-preload: no entry script in index.html');
-      html.source = text.replace('<script type="module"', `${tag}\n    <script type="module"`);
+      // A classic script in the head, before the stylesheet and the entry: it runs before the body is parsed, so the mark
+      // above is set before anything is painted, and it costs no extra wait (the browser fetches the stylesheet and the
+      // entry alongside it). Not inline: the server's Content-Security-Policy allows scripts from the site only.
+      // The entry's own tag becomes a modulepreload: the script above runs it.
+      const tag = `<script src="/${fileName}"></script>`;
+      const page = typeof html.source === 'string' ? html.source : new TextDecoder().decode(html.source);
+      if (!page.includes(entryTag)) throw new Error(`first-screen-preload: no ${entryTag} in index.html`);
+      html.source = page.replace(entryTag, `${tag}\n    <link rel="modulepreload" crossorigin href="${entryUrl}">`);
     },
   };
 }

@@ -24,6 +24,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     app.setNotFoundHandler((req, reply) => notFound(req.method, req.url, reply));
     return;
   }
+  const hasHome = existsSync(path.join(webDist, 'home.html'));
   await app.register(fastifyStatic, {
     root: webDist,
     prefix: '/',
@@ -43,6 +44,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     if (req.method !== 'GET' || isServerPath || STATIC_FILE.test(url)) {
       return notFound(req.method, url, reply);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // The home page's HTML is written at build time (decision 070); every other screen starts from the empty index.html.
+    const page = url === '/' && hasHome ? 'home.html' : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page);
   });
 }

@@ -2,12 +2,25 @@ import type { ComponentType } from 'react';
 
 export const MIN_SCREEN_DELAY_MS = 100;
 
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-/** A React Router `lazy` loader: screens load on demand, never faster than 100 ms (docs/public-site.md), so the loading state never flickers. */
+let firstScreenShown = false;
+
+/** Called once the visit's first screen has rendered (main.tsx): from then on every screen is asked for by a move. */
+export function markFirstScreenShown(): void {
+  firstScreenShown = true;
+}
+
+/**
+ * A React Router `lazy` loader: screens load on demand, never faster than 100 ms (docs/public-site.md), so the loading
+ * state never flickers. The 100 ms run from when the screen was asked for, alongside the fetch of its code: for a move
+ * within the site that is now; for the visit's first screen it is the navigation itself (its HTML, the entry and its code
+ * were on their way all along — decision 070), so a first screen that took longer than that to arrive waits no more.
+ */
 export function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
   return async () => {
-    const [module] = await Promise.all([load(), delay(MIN_SCREEN_DELAY_MS)]);
+    const askedAt = firstScreenShown ? performance.now() : 0;
+    const [module] = await Promise.all([load(), delay(MIN_SCREEN_DELAY_MS - (performance.now() - askedAt))]);
     return { Component: module.default };
   };
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { paths } from '../lib/paths';
 import { lazyScreen } from './lazy';
 import { RootLayout } from './shell/root-layout';
@@ -78,5 +78,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

@@ -1,4 +1,5 @@
 import type { ErrorResponse } from '@careslot/contracts/errors';
+import { takeEarlyAnswer } from './first-screen';
 import { mightRefresh, refreshSession } from './session';
 
 function errorDetails(body: unknown): ErrorResponse | null {
@@ -62,16 +63,20 @@ export async function apiFetch<T>(url: string, opts: RequestOptions = {}): Promi
 async function apiFetchOnce<T>(url: string, opts: RequestOptions): Promise<T> {
   const { query, body, headers, ...rest } = opts;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-  const res = await fetch(withQuery(url, query), {
-    credentials: 'include',
-    ...rest,
-    headers: {
-      Accept: 'application/json',
-      ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-  });
+  const target = withQuery(url, query);
+  // The first screen's GET calls may have been asked for already, before the entry chunk ran (lib/first-screen.ts).
+  const early = !rest.method && body === undefined && !headers ? takeEarlyAnswer(target) : undefined;
+  const res = await (early ??
+    fetch(target, {
+      credentials: 'include',
+      ...rest,
+      headers: {
+        Accept: 'application/json',
+        ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+    }));
   const text = await res.text();
   let data: unknown = null;
   if (text) {

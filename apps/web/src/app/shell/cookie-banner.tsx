@@ -10,7 +10,9 @@ import styles from './cookie-banner.module.css';
  * A region, not a modal: the site stays usable while it is open.
  */
 export function CookieBanner() {
-  const consentId = useSyncExternalStore(subscribeConsent, getConsentId, () => 'server');
+  // The build-time HTML (decision 070) is a first visit's, so it shows the banner; for a visitor who has answered, the
+  // first-screen script marks <html> and the stylesheet hides it until the app has rendered.
+  const consentId = useSyncExternalStore(subscribeConsent, getConsentId, () => null);
   if (consentId) return null;
   return (
     <section className={styles.banner} aria-labelledby="cookie-banner-title">

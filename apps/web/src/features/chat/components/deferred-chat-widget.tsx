@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 
-const ChatWidget = lazy(() => import('./chat-widget').then((m) => ({ default: m.ChatWidget })));
+const ChatLauncher = lazy(() => import('./chat-launcher').then((m) => ({ default: m.ChatLauncher })));
 
 /**
- * The chat launcher, kept out of the first load (docs/performance.md): its code (the dialog library, the conversation)
- * is fetched once the page is idle, or at the visitor's first key, tap or click, whichever comes first.
+ * The chat launcher, kept out of the first load (docs/performance.md): the button's small chunk is fetched once the page
+ * is idle, or at the visitor's first key, tap or click, whichever comes first; the dialog itself (its library, the
+ * conversation, the chat contract) only when the launcher is used (chat-launcher.tsx).
  */
 export function DeferredChatWidget() {
   const [ready, setReady] = useState(false);
@@ -25,7 +26,7 @@ export function DeferredChatWidget() {
 
   return ready ? (
     <Suspense fallback={null}>
-      <ChatWidget />
+      <ChatLauncher />
     </Suspense>
   ) : null;
 }

@@ -50,10 +50,18 @@ export function useMapView(s: SearchParamsState, enabled: boolean) {
   });
 }
 
+export function fetchPublicConfig(): Promise<PublicConfig> {
+  return apiFetch<PublicConfig>('/api/public-config');
+}
+
+export function fetchProviderSlots(id: string, region: string): Promise<ProviderSlotsResponse> {
+  return apiFetch<ProviderSlotsResponse>(`/api/provider-slots/${encodeURIComponent(id)}/`, { query: { selectedRegion: region } });
+}
+
 export function usePublicConfig() {
   return useQuery({
     queryKey: ['public-config'],
-    queryFn: () => apiFetch<PublicConfig>('/api/public-config'),
+    queryFn: fetchPublicConfig,
     staleTime: Infinity,
   });
 }
@@ -61,7 +69,7 @@ export function usePublicConfig() {
 export function useProviderSlots(id: string, region: string, enabled: boolean) {
   return useQuery({
     queryKey: ['provider-slots', id, region],
-    queryFn: () => apiFetch<ProviderSlotsResponse>(`/api/provider-slots/${encodeURIComponent(id)}/`, { query: { selectedRegion: region } }),
+    queryFn: () => fetchProviderSlots(id, region),
     enabled,
     retry: false,
     refetchInterval: 60_000,

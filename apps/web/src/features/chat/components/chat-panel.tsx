@@ -1,25 +1,25 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { CHAT_MESSAGE_MAX } from '@careslot/contracts/chat';
-import { getConsentId, subscribeConsent } from '../../../lib/consent';
 import { useChat } from '../hooks/use-chat';
 import { ChatReplyView } from './chat-reply';
 import styles from '../chat.module.css';
 
-/** Screens of providers and staff have no assistant: it is for the public and patients. */
-const NOT_HERE = /^\/(dochome|doctor\/|admin-home|careslot-signin|provider-verify|company-verify)/;
-
 /**
- * The chat launcher (bottom right) and its dialog (docs/chat.md, "The widget"): a non-modal dialog, so the page stays
- * usable; focus moves to the message box on open and back to the launcher on close; Escape closes; replies are
- * announced through the conversation's live region. Hidden until the cookie banner has been answered, so it never
- * covers it.
+ * The chat dialog (docs/chat.md, "The widget"), loaded when the launcher is first pressed (chat-launcher.tsx): a
+ * non-modal dialog, so the page stays usable; focus moves to the message box on open and back to the launcher on close;
+ * Escape closes; replies are announced through the conversation's live region. It stays mounted once loaded, so closing
+ * and opening again keeps the conversation.
  */
-export function ChatWidget() {
-  const { pathname } = useLocation();
-  const consentId = useSyncExternalStore(subscribeConsent, getConsentId, () => 'server');
-  const [open, setOpen] = useState(false);
+export function ChatPanel({
+  open,
+  onOpenChange,
+  launcher,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  launcher: RefObject<HTMLButtonElement | null>;
+}) {
   const [draft, setDraft] = useState('');
   const { entries, sending, error, start, send } = useChat();
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -31,8 +31,6 @@ export function ChatWidget() {
   useEffect(() => {
     endRef.current?.scrollIntoView?.({ block: 'end' });
   }, [entries, sending]);
-
-  if (!consentId || NOT_HERE.test(pathname)) return null;
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
@@ -46,16 +44,7 @@ export function ChatWidget() {
   };
 
   return (
-    <RadixDialog.Root open={open} onOpenChange={setOpen} modal={false}>
-      <RadixDialog.Trigger className={styles.launcher}>
-        <svg aria-hidden="true" className={styles.launcherIcon} viewBox="0 0 24 24" width="20" height="20">
-          <path
-            fill="currentColor"
-            d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm3 6a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zm5 0a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zm5 0a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3z"
-          />
-        </svg>
-        Ask CareSlot
-      </RadixDialog.Trigger>
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange} modal={false}>
       <RadixDialog.Portal>
         <RadixDialog.Content
           className={styles.panel}
@@ -64,6 +53,10 @@ export function ChatWidget() {
             inputRef.current?.focus();
           }}
           onInteractOutside={(e) => e.preventDefault()}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            launcher.current?.focus();
+          }}
         >
           <div className={styles.header}>
             <RadixDialog.Title className={styles.title}>CareSlot assistant</RadixDialog.Title>

@@ -1,0 +1,150 @@
+/**
+ * What the first-screen script (apps/web/build/first-screen-preload.ts) does before the entry chunk runs, and how the app
+ * picks it up (docs/performance.md, decisions 070–072).
+ *
+ * `prerenderFit` and `earlyRequestUrls` are written into that script as source text, so each must be self-contained: no
+ * imports, no names from outside its own body (what it needs comes in as arguments). Tests hold them to the app's own
+ * helpers (first-screen.test.ts).
+ */
+
+/**
+ * How the build-time HTML of `/` (build/prerender.tsx renders it for a first visit: UK, signed out, nothing cached) fits
+ * this visitor: 'same' — hydrate it; 'looks-same' — only something not on screen differs (the cached speciality list
+ * fills the select's options), render anew over it; 'differs' — the region is the USA or a session may exist, so the
+ * header or the hero would change: hide it until the app has rendered anew.
+ */
+export function prerenderFit(): 'same' | 'looks-same' | 'differs' {
+  const cookies = '; ' + document.cookie;
+  const hasCookie = (name: string) => cookies.indexOf('; ' + name + '=') >= 0;
+  if (hasCookie('access_token') || hasCookie('demo_access_token') || hasCookie('user_id')) return 'differs';
+  try {
+    if (localStorage.getItem('selectedRegion') === 'usa' || localStorage.getItem('isLoggedIn') === 'true') return 'differs';
+    if (localStorage.getItem('specialities_uk') !== null) return 'looks-same';
+  } catch {
+    // Storage disabled: the app reads it as empty too.
+  }
+  return 'same';
+}
+
+/** The search constants `earlyRequestUrls` needs (from @careslot/contracts/search-params). */
+export interface EarlySearchConstants {
+  defaultRadius: number;
+  maxRadius: number;
+  sorts: readonly string[];
+}
+
+/**
+ * The GET calls the first screen at this address will make on arrival, as apiFetch writes their URLs: on `/` the home
+ * page settings; on `/results?…` the search and the public config; on a profile its details, free times and the public
+ * config; on `/` and `/results` the speciality list when none is cached. Empty when the screen would make none, or when
+ * its URL cannot be known here (a search that follows a radius change carries a flag from the history entry; the
+ * captcha's value is about to expire).
+ */
+export function earlyRequestUrls(pathname: string, search: string, c: EarlySearchConstants): string[] {
+  const readCookie = (name: string) => {
+    const found = document.cookie.split('; ').find((p) => p.indexOf(name + '=') === 0);
+    return found ? decodeURIComponent(found.slice(name.length + 1)) : undefined;
+  };
+  const region = (() => {
+    try {
+      return localStorage.getItem('selectedRegion') === 'usa' ? 'usa' : 'uk';
+    } catch {
+      return 'uk';
+    }
+  })();
+  const url = (path: string, query: [string, string | undefined][]) => {
+    const q = new URLSearchParams();
+    query.forEach(([k, v]) => {
+      if (v !== undefined && v !== '') q.set(k, v);
+    });
+    const s = q.toString();
+    return s ? path + '?' + s : path;
+  };
+  const specialities = (r: string): string[] => {
+    try {
+      // Fetched only when none are cached for the region (a stale cached list is the app's to replace).
+      return localStorage.getItem('specialities_' + r) === null ? [url('/api/get-speciality', [['selectedRegion', r]])] : [];
+    } catch {
+      return [];
+    }
+  };
+  if (pathname === '/') return ['/api/homepage-settings'].concat(specialities(region));
+  if (pathname === '/results') {
+    const p = new URLSearchParams(search);
+    const postcode = p.get('postcode') ?? '';
+    const specialty = p.get('specialty') ?? '';
+    if (!postcode || !specialty) return [];
+    const state = history.state as { usr?: Record<string, unknown> } | null;
+    if (state?.usr?.distanceFilterClicked) return [];
+    let captcha: string | undefined;
+    try {
+      const raw = sessionStorage.getItem('careslot_captcha');
+      if (raw) {
+        const saved = JSON.parse(raw) as { payload: string; savedAt: number };
+        // The app uses it for 18 minutes; near the end the two could disagree, so none is asked early then.
+        const age = Date.now() - saved.savedAt;
+        if (age > 17 * 60 * 1000) return [];
+        if (age >= 0) captcha = saved.payload;
+      }
+    } catch {
+      return [];
+    }
+    const radius = Number(p.get('radius'));
+    const page = Number(p.get('page'));
+    const sort = p.get('sort') ?? '';
+    const r = p.get('region');
+    const searchRegion = r === 'usa' || r === 'uk' ? r : region;
+    return [
+      url('/api/test-search/', [
+        ['postcode', postcode],
+        ['specialty', specialty],
+        ['radius', String(Number.isFinite(radius) && radius > 0 ? Math.min(radius, c.maxRadius) : c.defaultRadius)],
+        ['page', String(Number.isInteger(page) && page >= 1 ? page : 1)],
+        ['sort', c.sorts.indexOf(sort) >= 0 ? sort : 'distance'],
+        ['selectedRegion', searchRegion],
+        ['captchaValue', captcha],
+        ['consentID', readCookie('consentID')],
+      ]),
+      '/api/public-config',
+    ].concat(specialities(searchRegion));
+  }
+  const profile = /^\/doctor-profile\/([^/]+)\/[^/]+\/?$/.exec(pathname);
+  if (profile) {
+    let id: string;
+    try {
+      id = encodeURIComponent(decodeURIComponent(profile[1]!));
+    } catch {
+      return [];
+    }
+    const profileRegion = new URLSearchParams(search).get('region') === 'usa' ? 'usa' : 'uk';
+    return [
+      url('/api/provider-details/' + id + '/', [['selectedRegion', profileRegion]]),
+      url('/api/provider-slots/' + id + '/', [['selectedRegion', profileRegion]]),
+      '/api/public-config',
+    ];
+  }
+  return [];
+}
+
+/** Where the first-screen script leaves the answers it asked for early, by URL. */
+declare global {
+  interface Window {
+    __careslotEarly?: Record<string, Promise<Response>>;
+  }
+}
+
+/** Early answers serve the first screen's own calls only: after this long any left over are dropped, not reused. */
+const EARLY_ANSWER_MS = 20_000;
+
+/** The early answer for this GET URL, once (then it is gone); undefined if there is none. */
+export function takeEarlyAnswer(url: string): Promise<Response> | undefined {
+  const early = typeof window === 'undefined' ? undefined : window.__careslotEarly;
+  if (!early) return undefined;
+  const answer = early[url];
+  delete early[url];
+  if (performance.now() > EARLY_ANSWER_MS) {
+    delete window.__careslotEarly;
+    return undefined;
+  }
+  return answer;
+}
