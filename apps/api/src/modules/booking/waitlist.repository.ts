@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, not, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { waitlistEntries } from '../../db/schema/booking';
 import { patients } from '../../db/schema/identity';
@@ -31,13 +31,20 @@ export async function insertEntry(db: Queryable, values: typeof waitlistEntries.
   }
 }
 
-/** The patient's entries whose range has not passed (`today` in YYYY-MM-DD), oldest first. */
-export async function entriesOf(db: Queryable, patientId: string, today: string) {
+/** Today's date (YYYY-MM-DD) in each region, as waitlist ranges count days (waitlist.ts, `waitlistToday`). */
+export type WaitlistToday = { uk: string; usa: string };
+
+/** The entry's last day is before today in its region. */
+const rangePassed = (today: WaitlistToday) =>
+  sql`${waitlistEntries.to_date} < case ${waitlistEntries.region} when 'uk' then ${today.uk}::date else ${today.usa}::date end`;
+
+/** The patient's entries whose range has not passed, oldest first. */
+export async function entriesOf(db: Queryable, patientId: string, today: WaitlistToday) {
   return db
     .select(entryColumns)
     .from(waitlistEntries)
     .innerJoin(providers, eq(providers.id, waitlistEntries.provider_id))
-    .where(and(eq(waitlistEntries.patient_id, patientId), sql`${waitlistEntries.to_date} >= ${today}`))
+    .where(and(eq(waitlistEntries.patient_id, patientId), not(rangePassed(today))))
     .orderBy(asc(waitlistEntries.createdAt));
 }
 
@@ -64,8 +71,8 @@ export async function leaveOnBooking(tx: Tx, patientId: string, providerId: stri
 }
 
 /** Ranges that have passed are removed (run by the lifecycle worker). */
-export async function dropPastEntries(db: Queryable, today: string): Promise<void> {
-  await db.delete(waitlistEntries).where(lt(waitlistEntries.to_date, today));
+export async function dropPastEntries(db: Queryable, today: WaitlistToday): Promise<void> {
+  await db.delete(waitlistEntries).where(rangePassed(today));
 }
 
 /** Who waits for `day` with this provider, in the order they joined (never the patient who freed it). */

@@ -7,29 +7,11 @@ import { bookingMessages } from '@careslot/contracts/booking';
 import { bookings, waitlistEntries } from '../../db/schema/booking';
 import { hospitals, providerHospitals } from '../../db/schema/providers';
 import { mailTo } from '../../test/test-app';
-import {
-  auth,
-  newPatient,
-  payWithCard,
-  paymentStatus,
-  requestOtp,
-  startCardCheckout,
-  useBookingApp,
-  verifiedAttempt,
-  type SlotPick,
-  type TestPatient,
-} from './booking.test-helpers';
+import { auth, newPatient, paidByCard, requestOtp, useBookingApp, type TestPatient } from './booking.test-helpers';
+import { joinWaitlist, listWaitlist, waitlistToday } from './waitlist';
+import { dropPastEntries } from './waitlist.repository';
 
 const g = useBookingApp();
-
-async function pay(patient: TestPatient, slot: SlotPick) {
-  await verifiedAttempt(g.app, patient, slot);
-  const res = await startCardCheckout(g.app, patient, slot);
-  expect(res.statusCode, res.body).toBe(200);
-  const { sessionId } = res.json();
-  expect((await payWithCard(g.app, sessionId)).statusCode).toBe(200);
-  return paymentStatus(g.app, patient, sessionId);
-}
 
 const isoOf = (dmy: string) => dmy.split('/').reverse().join('-');
 const join = (p: TestPatient, body: Record<string, unknown>) =>
@@ -66,10 +48,33 @@ describe('waitlist', () => {
     expect((await g.app.inject({ url: `/user/waitlist/${p.id}/`, headers: auth(p) })).json().data).toEqual([]);
   });
 
+  it("counts a day as past only once it has passed at the region's clinics, not in UTC", async () => {
+    const uk = await g.nextSlot('uk');
+    const usa = await g.nextSlot('usa');
+    const p = await newPatient(g.app);
+    // 03:00 UTC on 10 March: already the 10th in London, still the 9th (17:00) in Honolulu.
+    const now = new Date('2026-03-10T03:00:00Z');
+    const ninth = { from_date: '2026-03-09', to_date: '2026-03-09' };
+    await expect(joinWaitlist(g.app.db, p.id, { providerId: uk.providerId, providerRegion: 'uk', ...ninth }, now)).rejects.toThrow(
+      waitlistMessages.rangePast,
+    );
+    const entry = await joinWaitlist(g.app.db, p.id, { providerId: usa.providerId, providerRegion: 'usa', ...ninth }, now);
+    expect(entry).toMatchObject({ provider_id: usa.providerId, to_date: '2026-03-09' });
+    expect((await listWaitlist(g.app.db, p.id, now)).map((e) => e.id)).toEqual([entry.id]);
+
+    // Eleven hours later it is the 10th in Honolulu too: the entry has passed, is no longer listed and is dropped.
+    const later = new Date('2026-03-10T14:00:00Z');
+    expect(await listWaitlist(g.app.db, p.id, later)).toEqual([]);
+    await dropPastEntries(g.app.db, waitlistToday(now));
+    expect(await g.app.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, entry.id))).toHaveLength(1);
+    await dropPastEntries(g.app.db, waitlistToday(later));
+    expect(await g.app.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, entry.id))).toHaveLength(0);
+  });
+
   it('a patient cancellation e-mails the waiting patients in join order; the first to book gets the slot and leaves the list', async () => {
     const slot = await g.nextSlot('uk');
     const holder = await newPatient(g.app);
-    expect(await pay(holder, slot)).toBe('COMPLETED');
+    await paidByCard(g.app, holder, slot);
     const day = isoOf(slot.bookedDate);
     const waiting = [await newPatient(g.app), await newPatient(g.app), await newPatient(g.app)];
     for (const w of waiting) {
@@ -97,7 +102,7 @@ describe('waitlist', () => {
 
     // The last to join is the first to book: the link holds nothing, checkout decides.
     const [first, second, winner] = waiting as [TestPatient, TestPatient, TestPatient];
-    expect(await pay(winner, slot)).toBe('COMPLETED');
+    await paidByCard(g.app, winner, slot);
     const late = await requestOtp(g.app, first, slot);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(bookingMessages.slotTaken);

@@ -16,9 +16,18 @@ import {
   waitingFor,
   waitingForNewSlots,
   type NewTimeForEntry,
+  type WaitlistToday,
 } from './waitlist.repository';
 
-const todayUtc = () => new Date().toISOString().slice(0, 10);
+/**
+ * A waitlist day is a day at the provider's clinics, so "has it passed?" is asked in the region's last time zone to
+ * reach midnight: London for the UK, Honolulu for the USA (a clinic in Hawaii is still on "today" when the East Coast is
+ * not). Asking in UTC refused an American evening's "today" as past (docs/after-booking.md).
+ */
+export function waitlistToday(now: Date = new Date()): WaitlistToday {
+  const day = (zone: string) => DateTime.fromJSDate(now, { zone }).toISODate()!;
+  return { uk: day('Europe/London'), usa: day('Pacific/Honolulu') };
+}
 
 function toEntry(r: NonNullable<Awaited<ReturnType<typeof entryById>>>): WaitlistEntry {
   return {
@@ -33,13 +42,14 @@ function toEntry(r: NonNullable<Awaited<ReturnType<typeof entryById>>>): Waitlis
 }
 
 /** Joins a provider's waitlist for a range of days (decision 064). */
-export async function joinWaitlist(db: Db, patientId: string, input: WaitlistJoin): Promise<WaitlistEntry> {
+export async function joinWaitlist(db: Db, patientId: string, input: WaitlistJoin, now = new Date()): Promise<WaitlistEntry> {
   const from = DateTime.fromISO(input.from_date, { zone: 'utc' });
   const to = DateTime.fromISO(input.to_date, { zone: 'utc' });
   if (!from.isValid) throw new ValidationError('That first day does not exist.', { from_date: 'Please give a real date.' });
   if (!to.isValid) throw new ValidationError('That last day does not exist.', { to_date: 'Please give a real date.' });
   if (to < from) throw new ValidationError(waitlistMessages.rangeOrder, { to_date: waitlistMessages.rangeOrder });
-  if (input.to_date < todayUtc()) throw new ValidationError(waitlistMessages.rangePast, { to_date: waitlistMessages.rangePast });
+  if (input.to_date < waitlistToday(now)[input.providerRegion])
+    throw new ValidationError(waitlistMessages.rangePast, { to_date: waitlistMessages.rangePast });
   if (to.diff(from, 'days').days >= WAITLIST_MAX_DAYS)
     throw new ValidationError(waitlistMessages.rangeTooLong, { to_date: waitlistMessages.rangeTooLong });
   await ownProvider(db, input.providerId, input.providerRegion).catch(() => {
@@ -56,8 +66,8 @@ export async function joinWaitlist(db: Db, patientId: string, input: WaitlistJoi
   return toEntry((await entryById(db, row.id))!);
 }
 
-export async function listWaitlist(db: Db, patientId: string): Promise<WaitlistEntry[]> {
-  return (await entriesOf(db, patientId, todayUtc())).map(toEntry);
+export async function listWaitlist(db: Db, patientId: string, now = new Date()): Promise<WaitlistEntry[]> {
+  return (await entriesOf(db, patientId, waitlistToday(now))).map(toEntry);
 }
 
 export async function leaveWaitlist(db: Db, patientId: string, entryId: string): Promise<void> {

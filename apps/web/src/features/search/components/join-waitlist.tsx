@@ -9,7 +9,8 @@ import { currentUserId, isLoggedIn } from '../../../lib/session';
 import { useJoinWaitlist } from '../api/search-api';
 import styles from '../doctor-profile.module.css';
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+/** The patient's own calendar day (YYYY-MM-DD), not UTC's: in an American evening UTC is already tomorrow. */
+const isoDay = (d: Date) => [d.getFullYear(), d.getMonth() + 1, d.getDate()].map((n) => String(n).padStart(2, '0')).join('-');
 
 /**
  * "No time that suits you?": a patient joins the provider's waitlist for a range of days and is e-mailed when a time
@@ -32,7 +33,7 @@ export function JoinWaitlist({
   const [open, setOpen] = useState(startOpen);
   const today = new Date();
   const [from, setFrom] = useState(isoDay(today));
-  const [to, setTo] = useState(isoDay(new Date(today.getTime() + 14 * 86_400_000)));
+  const [to, setTo] = useState(isoDay(new Date(today.getFullYear(), today.getMonth(), today.getDate() + 14)));
   const [errors, setErrors] = useState<{ from_date?: string; to_date?: string; form?: string }>({});
   const [done, setDone] = useState(false);
   const titleId = useId();
