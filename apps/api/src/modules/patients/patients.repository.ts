@@ -130,3 +130,13 @@ export async function optOutPhoneNumber(q: Queryable, phoneNumber: string): Prom
     .returning({ id: patients.id });
   return rows.length;
 }
+
+/** A START reply: every account with that number gets texts again. Answers how many accounts have that number. */
+export async function optInPhoneNumber(q: Queryable, phoneNumber: string): Promise<number> {
+  const rows = await q
+    .update(patients)
+    .set({ sms_opt_in: true, updatedAt: sql`now()` })
+    .where(eq(patients.phone_number, phoneNumber))
+    .returning({ id: patients.id });
+  return rows.length;
+}

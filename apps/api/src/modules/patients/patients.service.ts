@@ -22,6 +22,7 @@ import {
   countUpcomingBooked,
   findPatient,
   listPatientBookings,
+  optInPhoneNumber,
   optOutPhoneNumber,
   remindersOfPatient,
   updatePatient,
@@ -79,6 +80,11 @@ export async function updateProfile(
 /** A STOP reply to a text: that number gets no more texts (docs/after-booking.md). */
 export async function optOutOfTexts(db: Queryable, phoneNumber: string): Promise<number> {
   return optOutPhoneNumber(db, phoneNumber);
+}
+
+/** A START reply from a number: its holder asks for texts again (decision 080). Answers how many accounts have it. */
+export async function optIntoTexts(db: Queryable, phoneNumber: string): Promise<number> {
+  return optInPhoneNumber(db, phoneNumber);
 }
 
 /** A new profile picture (checked and resized by lib/profile-image.ts); the old one is deleted. */

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { escapeHtml } from '../../lib/html';
 import { ForbiddenError } from '../../lib/errors';
-import { optOutOfTexts } from '../patients/patients.service';
+import { optIntoTexts, optOutOfTexts } from '../patients/patients.service';
 import { listTexts } from './texts.repository';
-import { isStopReply } from './texts.service';
+import { isStartReply, isStopReply } from './texts.service';
 import { validTwilioSignature } from './texts.transport';
 
 export interface InboundTextOptions {
@@ -19,7 +19,7 @@ const twiml = (message?: string) =>
 
 /**
  * Replies to our texts: Twilio posts them here (form-encoded From, Body). STOP and the other standard opt-out words
- * turn texts off for that number. With Twilio configured, only requests signed with its auth token are believed.
+ * turn texts off for that number; START (or UNSTOP, YES) turns them back on. With Twilio configured, only requests signed with its auth token are believed.
  */
 export const inboundTextRoutes: FastifyPluginAsyncZod<InboundTextOptions> = async (app, opts) => {
   // Twilio posts forms; this parser lives in this plugin's scope only.
@@ -32,7 +32,7 @@ export const inboundTextRoutes: FastifyPluginAsyncZod<InboundTextOptions> = asyn
     {
       schema: {
         tags: ['texts'],
-        summary: "A patient's reply to a text (Twilio's messaging webhook); STOP opts the number out",
+        summary: "A patient's reply to a text (Twilio's messaging webhook); STOP opts the number out, START back in",
         consumes: ['application/x-www-form-urlencoded'],
         body: z.looseObject({
           From: z.string({ error: 'From is required.' }).min(1, 'From is required.').max(64, 'From is too long.'),
@@ -51,7 +51,11 @@ export const inboundTextRoutes: FastifyPluginAsyncZod<InboundTextOptions> = asyn
       let answer: string | undefined;
       if (isStopReply(req.body.Body)) {
         await optOutOfTexts(app.db, req.body.From.trim());
-        answer = 'CareSlot: you will get no more texts from us. You can turn reminders by text back on in your profile.';
+        answer = 'CareSlot: you will get no more texts from us. Reply START or turn reminders by text back on in your profile.';
+      } else if (isStartReply(req.body.Body)) {
+        // Said only to a number we know, so the reply does not tell a stranger whether a number has an account.
+        if ((await optIntoTexts(app.db, req.body.From.trim())) > 0)
+          answer = 'CareSlot: appointment reminders by text are back on. Reply STOP to stop them.';
       }
       return reply.type('text/xml').send(twiml(answer));
     },

@@ -19,7 +19,7 @@ import {
   startCardCheckout,
   verifiedAttempt,
 } from '../booking/booking.test-helpers';
-import { enqueueText, isStopReply } from './texts.service';
+import { enqueueText, isStartReply, isStopReply } from './texts.service';
 import { twilioSignature, twilioTransport } from './texts.transport';
 
 interface FakeRequest {
@@ -212,6 +212,20 @@ describe('profile opt-in and STOP', () => {
     expect(res.headers['content-type']).toMatch(/text\/xml/);
     expect(res.body).toMatch(/<Response><Message>CareSlot: you will get no more texts/);
     expect(await optedIn()).toBe(false);
+
+    // START from the same number turns texts back on; from an unknown number it changes nothing and says nothing.
+    const start = { ...form, Body: 'start', MessageSid: 'SM2' };
+    const back = await inbound(start, twilioSignature(TOKEN, `${PUBLIC}/api/texts/inbound`, start));
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.body).toMatch(/<Message>CareSlot: appointment reminders by text are back on\. Reply STOP to stop them\.<\/Message>/);
+    expect(await optedIn()).toBe(true);
+    const stranger = { ...start, From: '+447700900399' };
+    const quiet = await inbound(stranger, twilioSignature(TOKEN, `${PUBLIC}/api/texts/inbound`, stranger));
+    expect(quiet.body).toMatch(/<Response><\/Response>/);
+    // START without a valid signature is refused like STOP.
+    await t.app.db.update(patients).set({ sms_opt_in: false }).where(eq(patients.id, p.id));
+    expect((await inbound(start)).statusCode).toBe(403);
+    expect(await optedIn()).toBe(false);
   });
 
   it('a signed-in caller (patient or provider) gets no way around the signature', async () => {
@@ -245,6 +259,8 @@ describe('profile opt-in and STOP', () => {
   it('knows the standard opt-out words', () => {
     expect(['STOP', 'stop', 'Unsubscribe', 'STOP ALL', 'quit.'].every(isStopReply)).toBe(true);
     expect(['stop please', 'yes', ''].some(isStopReply)).toBe(false);
+    expect(['START', ' start ', 'Unstop', 'yes!'].every(isStartReply)).toBe(true);
+    expect(['start me up', 'stop', 'no', ''].some(isStartReply)).toBe(false);
   });
 });
 
