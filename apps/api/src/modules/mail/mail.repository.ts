@@ -32,14 +32,18 @@ export interface ClaimedMail {
  * the same message twice; a process that dies mid-send lets the lease run out and another picks the message up.
  */
 export async function claimDueMail(q: Queryable, limit: number): Promise<ClaimedMail[]> {
+  // UPDATE … RETURNING gives rows in no set order (PostgreSQL's plan decides), so they are sorted again: mail goes out
+  // in the order it was queued, e.g. a waitlist's notices in join order.
   const result = await q.execute(sql`
-      update mail_outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
-      where id in (
-        select id from mail_outbox
-        where status = 'pending' and next_attempt_at <= now()
-        order by id limit ${limit}
-        for update skip locked)
-      returning id, "to", subject, text, html, ics, ics_method, attempts`);
+      with claimed as (
+        update mail_outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
+        where id in (
+          select id from mail_outbox
+          where status = 'pending' and next_attempt_at <= now()
+          order by id limit ${limit}
+          for update skip locked)
+        returning id, "to", subject, text, html, ics, ics_method, attempts)
+      select * from claimed order by id`);
   return (result as unknown as { rows: ClaimedMail[] }).rows;
 }
 

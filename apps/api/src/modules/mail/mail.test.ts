@@ -78,6 +78,18 @@ describe('outbox retries', () => {
     expect(sent.map((m) => m.subject)).toEqual(['Retry']);
   });
 
+  it('sends a batch in the order it was queued, even when older rows were written to since', async () => {
+    sent.length = 0;
+    failuresLeft = 0;
+    const subjects = Array.from({ length: 12 }, (_, i) => `Queued ${i + 1}`);
+    for (const subject of subjects) await enqueueMail(t.app.db, { to: 'order@example.com', subject, text: 't', html: 'h' });
+    // Touching the first rows moves their row versions behind the others, where a plain scan finds them last.
+    const queued = await t.app.db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.to, 'order@example.com'));
+    for (const { id } of queued.slice(0, 4)) await t.app.db.update(mailOutbox).set({ last_error: null }).where(eq(mailOutbox.id, id));
+    expect(await t.app.outbox.drain()).toBe(subjects.length);
+    expect(sent.map((m) => m.subject)).toEqual(subjects);
+  });
+
   it('grows the backoff and caps it at an hour', () => {
     expect(backoffSeconds(1)).toBe(30);
     expect(backoffSeconds(2)).toBe(60);
