@@ -1,77 +1,42 @@
 /**
  * After booking (docs/after-booking.md): the patient cancels from /userProfile with the terms shown first, and
  * follows an e-mail's cancel link without signing in. The bookings are made through the API (the checkout has its
- * own journey), as the signed-in demo patient in the page.
+ * own journey), each test as a patient of its own signed in in the page; the demo provider opens the time the
+ * reminder test books.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { OwnProfileResponse } from '@careslot/contracts/provider-workspace';
-import type { BrowserContext, Page } from 'playwright-core';
-import { baseUrl, expectNoSeriousA11yIssues, newContext, screenshot, waitForMail } from './support/browser';
+import type { Page } from 'playwright-core';
+import {
+  api,
+  closeContexts,
+  DEMO_PROVIDER,
+  dismissBanners,
+  expectNoSeriousA11yIssues,
+  lastMailId,
+  newPatient,
+  open,
+  otpCode,
+  screenshot,
+  signIn,
+  userIdOf,
+  waitForMail,
+  type Account,
+} from './support/browser';
 
-const DEMO = { email: 'patient@careslot.test', password: 'CareSlot-demo-patient' };
-const PROVIDER = { email: 'provider@careslot.test', password: 'CareSlot-demo-provider' };
-const contexts: BrowserContext[] = [];
-afterAll(async () => Promise.all(contexts.map((c) => c.close())));
-
-async function open(width: number): Promise<Page> {
-  const context = await newContext({ width, height: 900 });
-  contexts.push(context);
-  await context.addInitScript(() => {
-    localStorage.setItem('selectedRegion', 'uk');
-    document.cookie = 'consentID=e2e; path=/';
-  });
-  return context.newPage();
-}
-
-async function dismissBanners(page: Page) {
-  for (const name of [/accept/i, /got it/i]) {
-    const b = page.getByRole('button', { name }).first();
-    if (await b.isVisible().catch(() => false)) await b.click();
-  }
-}
-
-async function signIn(page: Page, returnTo = '/') {
-  await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
-  await dismissBanners(page);
-  await page.getByLabel('E-mail address').fill(DEMO.email);
-  await page.locator('input[type="password"]').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => u.pathname !== '/sign-in', { timeout: 20_000 });
-}
-
-/** A call from the page, with its session cookies. */
-async function api<T = unknown>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ([m, u, b]) => {
-      const res = await fetch(u as string, {
-        method: m as string,
-        credentials: 'include',
-        headers: b === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    [method, url, body] as const,
-  ) as Promise<{ status: number; body: T }>;
-}
-
-async function lastMailId(email: string): Promise<number> {
-  const res = await fetch(`${baseUrl()}/dev/mail/messages?to=${encodeURIComponent(email)}`);
-  const list = (await res.json()) as { id: number }[];
-  return list[0]?.id ?? 0;
-}
+afterAll(closeContexts);
 
 /** OTP, card checkout and sandbox payment for one slot, as the signed-in patient; answers the confirmation's text. */
 async function payForSlot(
   page: Page,
-  id: string,
+  patient: Account,
   attempt: { providerId: string; providerRegion: 'uk'; bookedDate: string; timeSlot: string },
 ): Promise<{ otp: string; text: string | null }> {
-  const before = await lastMailId(DEMO.email);
+  const id = await userIdOf(page);
+  const before = await lastMailId(patient.email);
   const otp = await api(page, 'POST', `/user/user-otp-verification/${id}/`, attempt);
   if (otp.status !== 200) return { otp: `${otp.status} ${JSON.stringify(otp.body).slice(0, 120)}`, text: null };
-  const mail = await waitForMail(DEMO.email, (m) => /verification code/.test(m.subject) && (m as unknown as { id: number }).id > before);
-  const code = /^(\d{6})/.exec(mail.subject)![1]!;
+  const code = await otpCode(patient.email, before);
   expect((await api(page, 'GET', `/user/user-otp-verification/${id}/?otp=${code}`)).status).toBe(200);
   const checkout = await api<{ sessionId: string }>(page, 'POST', `/user/stripe-checkout/${id}/`, {
     ...attempt,
@@ -96,19 +61,14 @@ async function payForSlot(
       },
     )
     .toBe('COMPLETED');
-  const confirmation = await waitForMail(
-    DEMO.email,
-    (m) => m.subject.startsWith('Booking confirmed') && (m as unknown as { id: number }).id > before,
-  );
+  const confirmation = await waitForMail(patient.email, (m) => m.subject.startsWith('Booking confirmed') && m.id > before);
   return { otp: '200', text: confirmation.text };
 }
 
 let slotIndex = 0;
 /** Books and pays (sandbox card) a free slot of a UK provider at least two days ahead; answers the confirmation's text. */
-async function bookOne(page: Page): Promise<{ doctor: string; text: string }> {
-  // The signed-in user's id is in the user_id cookie the sign-in sets (apps/web/src/lib/session.ts).
-  const cookies = await page.context().cookies();
-  const id = decodeURIComponent(cookies.find((c) => c.name === 'user_id')?.value ?? '');
+async function bookOne(page: Page, patient: Account): Promise<{ doctor: string; text: string }> {
+  const id = await userIdOf(page);
   const me = await api<{ user_id: string }>(page, 'GET', `/api/user-details/${id}/`);
   const specs = await api<{ data: { slug: string }[] }>(page, 'GET', '/api/get-speciality?selectedRegion=uk');
   const seen: string[] = [`me ${me.status}`, `specs ${specs.status}`];
@@ -130,7 +90,7 @@ async function bookOne(page: Page): Promise<{ doctor: string; text: string }> {
       const slot = free[slotIndex++ % Math.max(free.length, 1)];
       if (!slot) continue;
       const attempt = { providerId: provider.id, providerRegion: 'uk' as const, bookedDate: slot.date, timeSlot: slot.time };
-      const booked = await payForSlot(page, id, attempt);
+      const booked = await payForSlot(page, patient, attempt);
       seen.push(`otp ${booked.otp}`);
       if (!booked.text) continue;
       return { doctor: provider.name, text: booked.text };
@@ -142,39 +102,29 @@ async function bookOne(page: Page): Promise<{ doctor: string; text: string }> {
 describe('after booking', () => {
   for (const width of [1280, 375]) {
     it(`${width} px: cancel from /userProfile with the terms and refund shown before confirming`, async () => {
+      const patient = await newPatient();
       const page = await open(width);
-      await signIn(page, '/userProfile');
-      await bookOne(page);
+      await signIn(page, patient, '/userProfile');
+      await bookOne(page, patient);
       await page.goto('/userProfile');
       await dismissBanners(page);
       const cancelButtons = page.getByRole('button', { name: /^Cancel appointment with/ });
-      await expect.poll(() => cancelButtons.count(), { timeout: 15_000 }).toBeGreaterThan(0);
-      expect(
-        await page
-          .getByText(/^Free cancellation until/)
-          .first()
-          .isVisible(),
-      ).toBe(true);
+      await expect.poll(() => cancelButtons.count(), { timeout: 15_000 }).toBe(1);
+      expect(await page.getByText(/^Free cancellation until/).isVisible()).toBe(true);
       await screenshot(page, `after-booking-profile-${width}`);
-      // The demo patient may hold other journeys' bookings for tomorrow (past the cut-off): cancel one still free to cancel.
-      await page
-        .getByText(/^Free cancellation until/)
-        .first()
-        .locator('xpath=..')
-        .getByRole('button', { name: /^Cancel appointment with/ })
-        .click();
+      await cancelButtons.click();
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
       await expect.poll(() => dialog.getByText(/^Refund: £\d+\.\d{2}$/).isVisible()).toBe(true);
       expect(await dialog.getByText(/will be refunded to the card or wallet you paid with/).isVisible()).toBe(true);
       await screenshot(page, `after-booking-cancel-dialog-${width}`);
       await expectNoSeriousA11yIssues(page, `cancel dialog ${width}`);
-      const before = await lastMailId(DEMO.email);
+      const before = await lastMailId(patient.email);
       await dialog.getByLabel('Reason (optional)').fill('My symptoms have cleared up.');
       await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
       await expect.poll(() => dialog.getByText(/Your appointment is cancelled/).isVisible(), { timeout: 15_000 }).toBe(true);
       await screenshot(page, `after-booking-cancelled-${width}`);
-      const mail = await waitForMail(DEMO.email, (m) => m.subject.startsWith('Cancelled') && (m as unknown as { id: number }).id > before);
+      const mail = await waitForMail(patient.email, (m) => m.subject.startsWith('Cancelled') && m.id > before);
       expect(mail.text).toMatch(/Refund: £\d+\.\d{2}/);
       await dialog.getByRole('button', { name: 'Done' }).click();
       await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -182,9 +132,10 @@ describe('after booking', () => {
   }
 
   it('1280 px: reschedules to another free time of the same provider, keyboard for the choice', async () => {
+    const patient = await newPatient();
     const page = await open(1280);
-    await signIn(page, '/userProfile');
-    await bookOne(page);
+    await signIn(page, patient, '/userProfile');
+    await bookOne(page, patient);
     await page.goto('/userProfile');
     await dismissBanners(page);
     const moveButtons = page.getByRole('button', { name: /^Reschedule appointment with/ });
@@ -207,17 +158,18 @@ describe('after booking', () => {
     expect(await firstTime.getAttribute('aria-pressed')).toBe('true');
     await screenshot(page, 'after-booking-reschedule-1280');
     await expectNoSeriousA11yIssues(page, 'reschedule dialog');
-    const before = await lastMailId(DEMO.email);
+    const before = await lastMailId(patient.email);
     await dialog.getByRole('button', { name: 'Move appointment' }).click();
     await expect.poll(() => dialog.getByText(/Your appointment is now on/).isVisible(), { timeout: 15_000 }).toBe(true);
-    const mail = await waitForMail(DEMO.email, (m) => m.subject.startsWith('Rescheduled') && (m as unknown as { id: number }).id > before);
+    const mail = await waitForMail(patient.email, (m) => m.subject.startsWith('Rescheduled') && m.id > before);
     expect(mail.subject).toMatch(/^Rescheduled: /);
   });
 
   it('follows the confirmation e-mail’s cancel link without signing in, keyboard only', async () => {
+    const patient = await newPatient();
     const signedIn = await open(1280);
-    await signIn(signedIn, '/userProfile');
-    const { text } = await bookOne(signedIn);
+    await signIn(signedIn, patient, '/userProfile');
+    const { text } = await bookOne(signedIn, patient);
     const link = /(http\S+\/cancel-appointment\?token=\S+)/.exec(text)![1]!;
     const path = new URL(link).pathname + new URL(link).search;
 
@@ -250,7 +202,7 @@ describe('after booking', () => {
     const provider = await open(1280);
     await provider.goto('/');
     const login = await api<{ user_id: string }>(provider, 'POST', '/api/user-login', {
-      ...PROVIDER,
+      ...DEMO_PROVIDER,
       user_type: 'provider',
       consentID: 'e2e',
     });
@@ -285,18 +237,18 @@ describe('after booking', () => {
     });
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
 
-    const patient = await open(1280);
-    await signIn(patient, '/userProfile');
-    const id = decodeURIComponent((await patient.context().cookies()).find((c) => c.name === 'user_id')?.value ?? '');
-    const before = await lastMailId(DEMO.email);
-    const booked = await payForSlot(patient, id, {
+    const patient = await newPatient();
+    const signedIn = await open(1280);
+    await signIn(signedIn, patient, '/userProfile');
+    const before = await lastMailId(patient.email);
+    const booked = await payForSlot(signedIn, patient, {
       providerId,
       providerRegion: 'uk',
       bookedDate: `${day.day}/${day.month}/${day.year}`,
       timeSlot: start === '06:00' ? '6:00 AM' : '9:00 PM',
     });
     expect(booked.text, booked.otp).not.toBeNull();
-    const reminder = await waitForMail(DEMO.email, (m) => m.subject.startsWith('Reminder') && (m as unknown as { id: number }).id > before);
+    const reminder = await waitForMail(patient.email, (m) => m.subject.startsWith('Reminder') && m.id > before);
     const link = /(http\S+\/cancel-appointment\?token=\S+)/.exec(reminder.text)![1]!;
 
     const page = await open(1280);

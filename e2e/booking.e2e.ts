@@ -1,50 +1,26 @@
+/**
+ * Book and pay in a real Chromium: search → profile → checkout → OTP → card or wallet, and what goes wrong on the way.
+ * Each test books as a patient of its own, so what other journeys left on the demo patient never meets it.
+ */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { baseUrl, expectNoSeriousA11yIssues, newContext, screenshot, waitForMail } from './support/browser';
+import type { Page } from 'playwright-core';
+import {
+  baseUrl,
+  closeContexts,
+  dismissBanners,
+  expectNoSeriousA11yIssues,
+  fillCard,
+  lastMailId,
+  newPatient,
+  open,
+  otpCode,
+  screenshot,
+  signIn,
+  waitForMail,
+  type Account,
+} from './support/browser';
 
-const DEMO = { email: 'patient@careslot.test', password: 'CareSlot-demo-patient' };
-const contexts: BrowserContext[] = [];
-afterAll(async () => Promise.all(contexts.map((c) => c.close())));
-
-async function open(width: number): Promise<Page> {
-  const context = await newContext({ width, height: 900 });
-  contexts.push(context);
-  await context.addInitScript(() => {
-    localStorage.setItem('selectedRegion', 'uk');
-    document.cookie = 'consentID=e2e; path=/';
-  });
-  return context.newPage();
-}
-
-async function dismissBanners(page: Page) {
-  for (const name of [/accept/i, /got it/i]) {
-    const b = page.getByRole('button', { name }).first();
-    if (await b.isVisible().catch(() => false)) await b.click();
-  }
-}
-
-async function signIn(page: Page, returnTo = '/') {
-  await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
-  await dismissBanners(page);
-  await page.getByLabel('E-mail address').fill(DEMO.email);
-  await page.locator('input[type="password"]').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => u.pathname !== '/sign-in', { timeout: 20_000 });
-}
-
-async function latestCode(email: string, after: number): Promise<string> {
-  const mail = await waitForMail(
-    email,
-    (m) => /is your CareSlot verification code/.test(m.subject) && (m as unknown as { id: number }).id > after,
-  );
-  return /^(\d{6})/.exec(mail.subject)![1]!;
-}
-
-async function lastMailId(email: string): Promise<number> {
-  const res = await fetch(`${baseUrl()}/dev/mail/messages?to=${encodeURIComponent(email)}`);
-  const list = (await res.json()) as { id: number }[];
-  return list[0]?.id ?? 0;
-}
+afterAll(closeContexts);
 
 interface FreeSlot {
   date: string;
@@ -69,9 +45,9 @@ async function toOtpStep(page: Page) {
   await page.getByRole('button', { name: 'Next' }).click();
 }
 
-async function verifyOtp(page: Page, after: number) {
+async function verifyOtp(page: Page, patient: Account, after: number) {
   await page.getByRole('heading', { name: 'OTP verification' }).waitFor({ timeout: 15_000 });
-  const code = await latestCode(DEMO.email, after);
+  const code = await otpCode(patient.email, after);
   await page.getByLabel('One-time code').fill(code);
   await expect.poll(() => page.getByText('Your OTP is verified ✅').isVisible(), { timeout: 10_000 }).toBe(true);
 }
@@ -80,8 +56,9 @@ let providerId = '';
 
 describe('book and pay', () => {
   it('1280 px: search → profile → slot → checkout with validation → OTP → card 4242 → overlays → /userProfile', async () => {
+    const patient = await newPatient();
     const page = await open(1280);
-    await signIn(page);
+    await signIn(page, patient);
 
     // Search and profile.
     await page.goto('/');
@@ -141,17 +118,19 @@ describe('book and pay', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('heading', { name: 'Confirm the following information' }).waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
-    const before = await lastMailId(DEMO.email);
+    const before = await lastMailId(patient.email);
     await page.getByLabel(/Comments/).fill('Recurring migraines for three weeks, worse in the mornings.');
     await page.getByRole('button', { name: 'Next' }).click();
 
     // Step 3: OTP.
     await page.getByRole('heading', { name: 'OTP verification' }).waitFor({ timeout: 15_000 });
-    expect(await page.getByText('paxxxxx@careslot.test').isVisible()).toBe(true);
+    // The address the code went to, masked: the first two characters of its local part, then x.
+    const [local, domain] = patient.email.split('@') as [string, string];
+    expect(await page.getByText(`${local.slice(0, 2)}${'x'.repeat(local.length - 2)}@${domain}`).isVisible()).toBe(true);
     expect(await page.getByText(/holding this slot for you until/).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /Pay .* by card/ }).count()).toBe(0);
     expect(await page.getByLabel('One-time code').getAttribute('autocomplete')).toBe('one-time-code');
-    const code = await latestCode(DEMO.email, before);
+    const code = await otpCode(patient.email, before);
     const wrong = code === '000000' ? '111111' : '000000';
     await page.getByLabel('One-time code').fill(wrong);
     await expect.poll(() => page.getByText('Invalid OTP').isVisible(), { timeout: 10_000 }).toBe(true);
@@ -166,9 +145,7 @@ describe('book and pay', () => {
     await page.getByRole('button', { name: /Pay .* by card/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Pay by card' });
     await dialog.waitFor();
-    await dialog.getByLabel(/Card number/).fill('4242 4242 4242 4242');
-    await dialog.getByLabel(/Expiry/).fill('12/34');
-    await dialog.getByLabel(/CVC/).fill('123');
+    await fillCard(dialog);
     await screenshot(page, 'checkout-card-modal-1280');
     await expectNoSeriousA11yIssues(page, 'card modal');
     await dialog.getByRole('button', { name: /^Pay / }).click();
@@ -183,7 +160,7 @@ describe('book and pay', () => {
     await screenshot(page, 'checkout-success-overlay-1280');
     await page.waitForURL(/\/userProfile/, { timeout: 15_000 });
     expect(page.url()).toContain('showRideModal=1');
-    const mail = await waitForMail(DEMO.email, (m) => m.subject.startsWith('Booking confirmed'));
+    const mail = await waitForMail(patient.email, (m) => m.subject.startsWith('Booking confirmed'));
     expect(mail.text).toContain('Amount paid: £');
     // The ride-hailing offer, dismissable; the booking is listed.
     const ride = page.getByRole('dialog', { name: 'Need a ride to your appointment?' });
@@ -199,20 +176,19 @@ describe('book and pay', () => {
 
   it('375 px: a declined card keeps the patient in checkout with the error', async () => {
     const slots = await freeSlots(providerId);
+    const patient = await newPatient();
     const page = await open(375);
-    await signIn(page, checkoutUrl(providerId, slots[3]!));
+    await signIn(page, patient, checkoutUrl(providerId, slots[3]!));
     await page.waitForURL(/\/appointment\//);
     await screenshot(page, 'checkout-step1-375');
     await expectNoSeriousA11yIssues(page, 'checkout step 1 (375)');
-    const before = await lastMailId(DEMO.email);
+    const before = await lastMailId(patient.email);
     await toOtpStep(page);
-    await verifyOtp(page, before);
+    await verifyOtp(page, patient, before);
     await screenshot(page, 'checkout-step3-verified-375');
     await page.getByRole('button', { name: /Pay .* by card/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Pay by card' });
-    await dialog.getByLabel(/Card number/).fill('4000 0000 0000 0002');
-    await dialog.getByLabel(/Expiry/).fill('12/34');
-    await dialog.getByLabel(/CVC/).fill('123');
+    await fillCard(dialog, '4000 0000 0000 0002');
     await dialog.getByRole('button', { name: /^Pay / }).click();
     await expect.poll(() => dialog.getByText('Your card was declined.').isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => page.getByText('There was an error with your payment, please try again').isVisible()).toBe(true);
@@ -225,14 +201,15 @@ describe('book and pay', () => {
 
   it('a cancelled wallet payment says "Payment is Cancelled"', async () => {
     const slots = await freeSlots(providerId);
+    const patient = await newPatient();
     const page = await open(1280);
-    await signIn(page, checkoutUrl(providerId, slots[5]!));
+    await signIn(page, patient, checkoutUrl(providerId, slots[5]!));
     await page.waitForURL(/\/appointment\//);
     await page.getByRole('heading', { name: 'Confirm the following information' }).waitFor({ timeout: 15_000 });
     await page.getByLabel(/PayPal wallet/).check();
-    const before = await lastMailId(DEMO.email);
+    const before = await lastMailId(patient.email);
     await toOtpStep(page);
-    await verifyOtp(page, before);
+    await verifyOtp(page, patient, before);
     await page.getByRole('button', { name: /Pay .* with PayPal/ }).click();
     const wallet = page.getByRole('dialog', { name: 'Sandbox wallet' });
     await wallet.waitFor();
@@ -261,32 +238,16 @@ describe('book and pay', () => {
     const slots = await freeSlots(providerId);
     const target = slots[7]!;
     const page = await open(1280);
-    await signIn(page, checkoutUrl(providerId, target));
+    await signIn(page, await newPatient(), checkoutUrl(providerId, target));
     await page.waitForURL(/\/appointment\//);
     await page.getByRole('heading', { name: 'Confirm the following information' }).waitFor({ timeout: 15_000 });
 
     // Another patient registers and holds the same slot.
-    const email = `rival-${Date.now()}@example.com`;
-    const reg = await fetch(`${baseUrl()}/api/user-register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        first_name: 'Rita',
-        last_name: 'Rival',
-        email,
-        password: 'Quiet-Harbour-2027!',
-        phone_number: '07911 123456',
-        date_of_birth: '1988-04-02',
-      }),
-    });
-    expect(reg.ok, await reg.clone().text()).toBe(true);
-    const verify = await waitForMail(email, (m) => m.text.includes('/verify/'));
-    const token = /\/verify\/([^\s"<>]+)/.exec(verify.text)![1]!;
-    expect((await fetch(`${baseUrl()}/api/verify-email/${token}`, { method: 'POST' })).ok).toBe(true);
+    const rival = await newPatient({ first: 'Rita', last: 'Rival' });
     const login = await fetch(`${baseUrl()}/api/user-login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'Quiet-Harbour-2027!', user_type: 'patient' }),
+      body: JSON.stringify({ email: rival.email, password: rival.password, user_type: 'patient' }),
     });
     const { tokens, user_id } = (await login.json()) as { tokens: { access_token: string }; user_id: string };
     const hold = await fetch(`${baseUrl()}/user/user-otp-verification/${user_id}/`, {
@@ -310,7 +271,7 @@ describe('book and pay', () => {
 
   it('/return shows the result of a card checkout session', async () => {
     const page = await open(375);
-    await signIn(page, '/return?session_id=cs_unknown');
+    await signIn(page, await newPatient(), '/return?session_id=cs_unknown');
     await page.waitForURL(/\/return/);
     await expect.poll(() => page.getByRole('heading', { name: 'Something went wrong' }).isVisible(), { timeout: 10_000 }).toBe(true);
     await screenshot(page, 'payment-return-error-375');

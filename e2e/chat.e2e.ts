@@ -2,21 +2,15 @@ import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifactsDir, expectNoSeriousA11yIssues, newContext } from './support/browser';
+import { artifactsDir, closeContexts, expectNoSeriousA11yIssues, open } from './support/browser';
 
 /** The chat assistant (docs/chat.md): by keyboard to a provider's profile, an emergency, at 375 and 1280 px. */
 
-const contexts: Awaited<ReturnType<typeof newContext>>[] = [];
-afterAll(async () => Promise.all(contexts.map((c) => c.close())));
+afterAll(closeContexts);
 
-async function open(width: number, region: 'uk' | 'usa' = 'uk') {
-  const context = await newContext({ width, height: width < 600 ? 812 : 900 });
-  contexts.push(context);
-  await context.addInitScript((r) => {
-    localStorage.setItem('selectedRegion', r);
-    document.cookie = 'consentID=e2e; path=/';
-  }, region);
-  const page = await context.newPage();
+/** The home page at this width (a phone's height below 600 px). */
+async function openHome(width: number) {
+  const page = await open(width, { height: width < 600 ? 812 : 900 });
   await page.goto('/');
   return page;
 }
@@ -61,7 +55,7 @@ async function ask(page: Page, message: string) {
 
 describe('chat assistant', () => {
   it('finds a dentist by keyboard at 1280 px and follows a card to the profile', async () => {
-    const page = await open(1280);
+    const page = await openHome(1280);
     await openByKeyboard(page);
     await expect
       .poll(() =>
@@ -103,7 +97,7 @@ describe('chat assistant', () => {
   });
 
   it('answers an emergency only with 999 at 375 px, and a search fits the phone screen', async () => {
-    const page = await open(375);
+    const page = await openHome(375);
     await openByKeyboard(page);
     await ask(page, 'my dad has crushing chest pian');
     const last = dialog(page).locator('li').last();
@@ -124,7 +118,7 @@ describe('chat assistant', () => {
   });
 
   it('shows a message with markup as text', async () => {
-    const page = await open(1280);
+    const page = await openHome(1280);
     await openByKeyboard(page);
     await ask(page, '<img src=x onerror="window.__xss=1"> hello <b>there</b>');
     await expect.poll(() => dialog(page).getByText('<img src=x onerror="window.__xss=1"> hello <b>there</b>').count()).toBe(1);

@@ -4,29 +4,11 @@
  * Provider, keyboard only → /dochome. At 1280 and 375 px, with screenshots and axe on every screen.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { expectNoSeriousA11yIssues, newContext, screenshot, waitForMail } from './support/browser';
+import type { Page } from 'playwright-core';
+import { closeContexts, dismissBanners, expectNoSeriousA11yIssues, open, screenshot, waitForMail } from './support/browser';
 
 const PASSWORD = 'quiet-meadow-compass';
-const contexts: BrowserContext[] = [];
-afterAll(async () => Promise.all(contexts.map((c) => c.close())));
-
-async function open(width: number): Promise<Page> {
-  const context = await newContext({ width, height: 900 });
-  contexts.push(context);
-  await context.addInitScript(() => {
-    if (!localStorage.getItem('selectedRegion')) localStorage.setItem('selectedRegion', 'uk');
-    document.cookie = 'consentID=e2e; path=/';
-  });
-  return context.newPage();
-}
-
-async function dismissBanners(page: Page) {
-  for (const name of [/accept/i, /got it/i]) {
-    const b = page.getByRole('button', { name }).first();
-    if (await b.isVisible().catch(() => false)) await b.click();
-  }
-}
+afterAll(closeContexts);
 
 /** No sideways scrolling: the page fits its viewport. */
 async function expectNoOverflow(page: Page, label: string) {

@@ -1,60 +1,29 @@
 /**
- * The provider workspace in a real Chromium: the provider publishes weekly hours and sees them; a patient books and
- * pays one of those slots; the provider finds it in Booked History and cancels it with a reason; the patient's mailbox
- * has the cancellation with its calendar update and the payment is refunded. Then bank accounts, the profile, and every
- * screen at 375 and 1280 px (axe, no sideways scrolling at 360 px, keyboard-only menu).
+ * The provider workspace in a real Chromium, as the demo provider (its seeded clinic, qualifications and empty bank
+ * accounts are what the screens show): the provider publishes weekly hours and sees them; a patient of the journey's
+ * own books and pays one of those slots; the provider finds it in Booked History and cancels it with a reason; the
+ * patient's mailbox has the cancellation with its calendar update and the payment is refunded. Then bank accounts, the
+ * profile, and every screen at 375 and 1280 px (axe, no sideways scrolling at 360 px, keyboard-only menu).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { baseUrl, expectNoSeriousA11yIssues, newContext, screenshot, waitForMail } from './support/browser';
+import type { Page } from 'playwright-core';
+import {
+  baseUrl,
+  closeContexts,
+  expectNoSeriousA11yIssues,
+  fillCard,
+  lastMailId,
+  newPatient,
+  open,
+  otpCode,
+  screenshot,
+  signIn,
+  signInProvider,
+  waitForMail,
+  type DevMail,
+} from './support/browser';
 
-const PROVIDER = { email: 'provider@careslot.test', password: 'CareSlot-demo-provider' };
-const PATIENT = { email: 'patient@careslot.test', password: 'CareSlot-demo-patient' };
-const contexts: BrowserContext[] = [];
-afterAll(async () => Promise.all(contexts.map((c) => c.close())));
-
-async function open(width: number, height = 900): Promise<Page> {
-  const context = await newContext({ width, height });
-  contexts.push(context);
-  await context.addInitScript(() => {
-    localStorage.setItem('selectedRegion', 'uk');
-    document.cookie = 'consentID=e2e; path=/';
-  });
-  return context.newPage();
-}
-
-async function dismissBanners(page: Page) {
-  for (const name of [/accept/i, /got it/i]) {
-    const b = page.getByRole('button', { name }).first();
-    if (await b.isVisible().catch(() => false)) await b.click();
-  }
-}
-
-/** The provider signs in on the real /sign-in screen with its Provider option, and lands on /dochome. */
-async function signInProvider(page: Page) {
-  await page.goto('/sign-in');
-  await dismissBanners(page);
-  await page.getByRole('radio', { name: 'Provider' }).check();
-  await page.getByLabel('E-mail address').fill(PROVIDER.email);
-  await page.locator('input[type="password"]').fill(PROVIDER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => u.pathname === '/dochome', { timeout: 20_000 });
-}
-
-async function signInPatient(page: Page, returnTo: string) {
-  await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
-  await dismissBanners(page);
-  await page.getByLabel('E-mail address').fill(PATIENT.email);
-  await page.locator('input[type="password"]').fill(PATIENT.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => u.pathname !== '/sign-in', { timeout: 20_000 });
-}
-
-async function lastMailId(email: string): Promise<number> {
-  const res = await fetch(`${baseUrl()}/dev/mail/messages?to=${encodeURIComponent(email)}`);
-  const list = (await res.json()) as { id: number }[];
-  return list[0]?.id ?? 0;
-}
+afterAll(closeContexts);
 
 /** A Sunday at least two days away, as YYYY-MM-DD and DD/MM/YYYY (London). */
 function comingSunday() {
@@ -146,31 +115,26 @@ describe('the provider workspace', () => {
     await look(page, 'provider-availability-list-1280');
 
     // A patient books 6:00 PM on that Sunday and pays by card.
+    const booker = await newPatient({ first: 'Robin', last: 'Hale' });
     const patient = await open(1280);
     const checkout = `/appointment/${providerId}?${new URLSearchParams({ region: 'uk', date: sunday.text, time: '6:00 PM', distance: '2.0' })}`;
-    await signInPatient(patient, checkout);
+    await signIn(patient, booker, checkout);
     await patient.getByRole('heading', { name: 'Confirm the following information' }).waitFor({ timeout: 20_000 });
     await patient.getByRole('button', { name: 'Next' }).click();
     await patient.getByLabel(/Comments/).fill('A follow-up about my blood pressure readings.');
-    const before = await lastMailId(PATIENT.email);
+    const before = await lastMailId(booker.email);
     await patient.getByRole('button', { name: 'Next' }).click();
     await patient.getByRole('heading', { name: 'OTP verification' }).waitFor({ timeout: 15_000 });
-    const codeMail = await waitForMail(
-      PATIENT.email,
-      (m) => /is your CareSlot verification code/.test(m.subject) && (m as unknown as { id: number }).id > before,
-    );
-    await patient.getByLabel('One-time code').fill(/^(\d{6})/.exec(codeMail.subject)![1]!);
+    await patient.getByLabel('One-time code').fill(await otpCode(booker.email, before));
     await expect.poll(() => patient.getByText('Your OTP is verified ✅').isVisible(), { timeout: 10_000 }).toBe(true);
     const session = patient.waitForResponse((r) => r.url().includes('/user/stripe-checkout/') && r.request().method() === 'POST');
     await patient.getByRole('button', { name: /Pay .* by card/ }).click();
     const sessionId = ((await (await session).json()) as { sessionId: string }).sessionId;
     const card = patient.getByRole('dialog', { name: 'Pay by card' });
-    await card.getByLabel(/Card number/).fill('4242 4242 4242 4242');
-    await card.getByLabel(/Expiry/).fill('12/34');
-    await card.getByLabel(/CVC/).fill('123');
+    await fillCard(card);
     await card.getByRole('button', { name: /^Pay / }).click();
     await patient.waitForURL(/\/userProfile/, { timeout: 30_000 });
-    await waitForMail(PATIENT.email, (m) => m.subject.startsWith('Booking confirmed'));
+    await waitForMail(booker.email, (m) => m.subject.startsWith('Booking confirmed'));
 
     // The week view now shows it booked; Booked History lists it with Cancel.
     await page.getByRole('button', { name: 'Week', exact: true }).click();
@@ -180,7 +144,7 @@ describe('the provider workspace', () => {
     await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
     expect(await row.getByText('Booked', { exact: true }).isVisible()).toBe(true);
     expect(await row.getByText(/£\d+\.\d{2}/).isVisible()).toBe(true);
-    expect(await row.getByText('Alex Morgan').isVisible()).toBe(true);
+    expect(await row.getByText(booker.name).isVisible()).toBe(true);
     // The filters' own texts.
     await page.getByLabel('Month').selectOption('03');
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -193,12 +157,14 @@ describe('the provider workspace', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await look(page, 'provider-history-1280');
 
-    const mailBefore = await lastMailId(PATIENT.email);
-    await row.getByRole('button', { name: /^Cancel the appointment with Alex Morgan/ }).click();
+    const mailBefore = await lastMailId(booker.email);
+    await row.getByRole('button', { name: new RegExp(`^Cancel the appointment with ${booker.name}`) }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel appointment' });
     await dialog.waitFor();
     expect(
-      await dialog.getByText(`Are you sure you want to cancel the appointment with Alex Morgan on ${sunday.text} at 6:00 PM ?`).isVisible(),
+      await dialog
+        .getByText(`Are you sure you want to cancel the appointment with ${booker.name} on ${sunday.text} at 6:00 PM ?`)
+        .isVisible(),
     ).toBe(true);
     await dialog.getByLabel('Reason (optional)').fill('I have been called to an emergency at the hospital.');
     await look(page, 'provider-history-cancel-dialog-1280');
@@ -209,19 +175,13 @@ describe('the provider workspace', () => {
     await screenshot(page, 'provider-history-cancelled-1280');
 
     // The patient's mailbox: one cancellation with the reason, the refund and the calendar update.
-    const cancelled = await waitForMail(
-      PATIENT.email,
-      (m) => m.subject.startsWith('Cancelled') && (m as unknown as { id: number }).id > mailBefore,
-    );
+    const cancelled = await waitForMail(booker.email, (m) => m.subject.startsWith('Cancelled') && m.id > mailBefore);
     expect(cancelled.text).toContain('I have been called to an emergency at the hospital.');
     expect(cancelled.text).toMatch(/Refund: £\d+\.\d{2}/);
-    const ics = (cancelled as unknown as { ics: string | null }).ics!;
+    const ics = cancelled.ics!;
     expect(ics).toContain('METHOD:CANCEL');
     expect(ics).toContain('SEQUENCE:1');
-    const all = (await (await fetch(`${baseUrl()}/dev/mail/messages?to=${encodeURIComponent(PATIENT.email)}`)).json()) as {
-      subject: string;
-      id: number;
-    }[];
+    const all = (await (await fetch(`${baseUrl()}/dev/mail/messages?to=${encodeURIComponent(booker.email)}`)).json()) as DevMail[];
     expect(all.filter((m) => m.subject.startsWith('Cancelled') && m.id > mailBefore)).toHaveLength(1);
     // The payment is refunded, and the patient sees the cancellation.
     await expect
@@ -311,7 +271,7 @@ describe('the provider workspace', () => {
   }, 120_000);
 
   it('375 px: every screen fits, passes axe, and the collapsed menu works by keyboard', async () => {
-    const page = await open(375, 800);
+    const page = await open(375, { height: 800 });
     await signInProvider(page);
     const screens: [string, string, string][] = [
       ['/dochome', 'Dashboard', 'provider-dashboard-375'],
@@ -354,7 +314,7 @@ describe('the provider workspace', () => {
 
   it('1440 and 360 px: the workspace by keyboard alone — skip link, menu, a form', async () => {
     for (const width of [1440, 360]) {
-      const page = await open(width, 900);
+      const page = await open(width);
       await signInProvider(page);
       await page.goto('/doctor/profile');
       await page.getByRole('heading', { name: 'Profile', exact: true }).waitFor({ timeout: 20_000 });

@@ -1,26 +1,17 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseUrl, expectNoSeriousA11yIssues, newContext, screenshot } from './support/browser';
+import {
+  baseUrl,
+  closeContexts,
+  DEMO_PATIENT,
+  dismissBanners,
+  expectNoSeriousA11yIssues,
+  open,
+  screenshot,
+  submitSignIn,
+} from './support/browser';
 
-const contexts: Awaited<ReturnType<typeof newContext>>[] = [];
-afterAll(async () => Promise.all(contexts.map((c) => c.close())));
-
-async function open(width: number, region: 'uk' | 'usa') {
-  const context = await newContext({ width, height: 900 });
-  contexts.push(context);
-  await context.addInitScript((r) => {
-    localStorage.setItem('selectedRegion', r);
-    document.cookie = 'consentID=e2e; path=/';
-  }, region);
-  return context.newPage();
-}
-
-async function dismissBanners(page: Page) {
-  for (const name of [/accept/i, /got it/i]) {
-    const b = page.getByRole('button', { name }).first();
-    if (await b.isVisible().catch(() => false)) await b.click();
-  }
-}
+afterAll(closeContexts);
 
 /** Every hospital listed on the profile has a pin inside the visible map (with room to spare). */
 async function expectAllHospitalPinsInView(page: Page) {
@@ -81,7 +72,7 @@ async function searchFromHome(page: Page, place: string, speciality: string, rad
 
 describe('find a provider', () => {
   it('UK at 1280 px: home search, map and back, pages, profile, slot as a visitor → sign-in → checkout with that slot', async () => {
-    const page = await open(1280, 'uk');
+    const page = await open(1280, { region: 'uk' });
     await searchFromHome(page, 'b15 3hg', 'Dentist', '100');
     expect(page.url()).toContain('postcode=b15+3hg');
     expect(page.url()).toContain('specialty=dentist');
@@ -188,12 +179,8 @@ describe('find a provider', () => {
     await page.waitForURL(/\/sign-in\?returnTo=/);
     const returnTo = new URL(page.url()).searchParams.get('returnTo')!;
     expect(returnTo).toMatch(/^\/appointment\/[0-9a-f-]+\?region=uk&date=\d{2}(%2F|\/)\d{2}(%2F|\/)\d{4}&time=/);
-    await page.getByLabel('E-mail address').fill('patient@careslot.test');
-    await page.locator('input[autocomplete="current-password"]').fill('CareSlot-demo-patient');
-    await page
-      .getByRole('button', { name: /sign in|log in|login/i })
-      .first()
-      .click();
+    // Signing in only carries the chosen time into checkout (nothing is booked): the demo patient will do.
+    await submitSignIn(page, DEMO_PATIENT);
     await page.waitForURL(/\/appointment\/[0-9a-f-]+\?region=uk&date=/, { timeout: 20_000 });
     const url = new URL(page.url());
     expect(url.searchParams.get('time')).toBe(time);
@@ -203,7 +190,7 @@ describe('find a provider', () => {
   it.each([1280, 375])(
     'states at %i px: loading skeleton, empty results that offer a wider radius, 429, bad postcode',
     async (width) => {
-      const page = await open(width, 'uk');
+      const page = await open(width, { region: 'uk' });
       await page.goto('/');
       await dismissBanners(page);
 
@@ -281,7 +268,7 @@ describe('find a provider', () => {
     async (width) => {
       const res = await fetch(`${baseUrl()}/api/test-search/?postcode=LS1+2NE&specialty=dentist&radius=10&selectedRegion=uk`);
       const first = ((await res.json()) as { data: { id: string; distance: number }[] }).data[0]!;
-      const page = await open(width, 'uk');
+      const page = await open(width, { region: 'uk' });
       // Every seeded provider has free times, so this state is made by answering the slots call with none.
       await page.route('**/api/provider-slots/**', (route) =>
         route.fulfill({
@@ -307,7 +294,7 @@ describe('find a provider', () => {
   );
 
   it('USA at 375 px: ZIP search, profile in dollars', async () => {
-    const page = await open(375, 'usa');
+    const page = await open(375, { region: 'usa' });
     await searchFromHome(page, '10017', 'Family Medicine', '25');
     await expect.poll(() => page.locator('ul[aria-label="Providers"]').textContent()).toContain('$');
     await screenshot(page, 'search-results-usa-375');

@@ -6,25 +6,21 @@
  * with axe.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { ProviderDetailsResponse } from '@careslot/contracts/providers';
-import { expectNoSeriousA11yIssues, newContext, screenshot, waitForMail } from './support/browser';
+import { closeContexts, expectNoSeriousA11yIssues, open, screenshot, waitForMail } from './support/browser';
 
 const STAFF = { email: 'admin@careslot.test', password: 'CareSlot-demo-admin' };
 const NEW_PROVIDER = 'new.provider@careslot.test';
-const contexts: BrowserContext[] = [];
-afterAll(async () => Promise.all(contexts.map((c) => c.close())));
+afterAll(closeContexts);
 
-async function open(width: number, height = 900): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await newContext({ width, height });
-  contexts.push(context);
-  await context.addInitScript(() => {
-    localStorage.setItem('selectedRegion', 'uk');
-    document.cookie = 'consentID=e2e; path=/';
-    // The print dialog would block a headless page: the print view is checked by its content.
+/** A browser for the staff screens. The print dialog would block a headless page: the print view is checked by its content. */
+async function openStaff(width: number, height = 900): Promise<Page> {
+  const page = await open(width, { height });
+  await page.context().addInitScript(() => {
     window.print = () => undefined;
   });
-  return { page: await context.newPage(), context };
+  return page;
 }
 
 async function signIn(page: Page) {
@@ -35,12 +31,22 @@ async function signIn(page: Page) {
   await page.waitForURL((u) => u.pathname === '/admin-home', { timeout: 20_000 });
 }
 
+/** The site header on a staff screen is the staff member's: who is signed in and Logout, no patient Login / Register. */
+async function expectStaffHeader(page: Page) {
+  const header = page.getByRole('banner');
+  await expect.poll(() => header.getByText(STAFF.email).isVisible()).toBe(true);
+  expect(await header.getByText('Superuser', { exact: true }).isVisible()).toBe(true);
+  expect(await header.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+  expect(await page.getByRole('link', { name: /^(Login|Register)$/ }).count()).toBe(0);
+}
+
 const providerPublic = (page: Page, id: string) =>
   page.evaluate(async (pid) => (await fetch(`/api/provider-details/${pid}/?selectedRegion=uk`)).status, id);
 
 describe('staff admin area', () => {
   it('1280 px: sign in, verify a new provider, set the homepage, history and print, manage staff, refresh once', async () => {
-    const { page, context } = await open(1280);
+    const page = await openStaff(1280);
+    const context = page.context();
     await page.goto('/careslot-signin');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByText('Enter your e-mail address.').isVisible()).toBe(true);
@@ -54,6 +60,7 @@ describe('staff admin area', () => {
     await expectNoSeriousA11yIssues(page, 'staff sign-in');
     await signIn(page);
     await expect.poll(() => page.getByRole('heading', { name: 'Providers awaiting review' }).isVisible()).toBe(true);
+    await expectStaffHeader(page);
     await screenshot(page, 'staff-home-1280');
     await expectNoSeriousA11yIssues(page, 'admin home');
 
@@ -86,18 +93,20 @@ describe('staff admin area', () => {
     );
     const clinic = details.data.hospital_details[0]!;
     const patient = await open(1280);
-    await patient.page.goto(
+    await patient.goto(
       `/results?${new URLSearchParams({ postcode: clinic.postcode, specialty: details.data.speciality_slug ?? '', radius: '1', page: '1' })}`,
     );
-    const found = patient.page.locator('ul[aria-label="Providers"]').getByText(details.data.last_name);
+    const found = patient.locator('ul[aria-label="Providers"]').getByText(details.data.last_name);
     await expect.poll(() => found.count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    await patient.context.close();
+    await patient.context().close();
 
     // Homepage colour and modal → the public home.
     await page.getByRole('link', { name: 'Gallery and homepage' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Homepage colour' }).isVisible()).toBe(true);
+    // The saved settings have arrived (the modal heading is filled in) before anything is typed.
+    await expect.poll(() => page.getByLabel('Heading').inputValue(), { timeout: 15_000 }).not.toBe('');
     await page.getByLabel('Colour (hex)').fill('#fde2e4');
-    await expect.poll(() => page.getByText('rgb(253, 226, 228)').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('rgb(253, 226, 228)').isVisible(), { timeout: 10_000 }).toBe(true);
     await page.getByRole('button', { name: 'Set Color' }).click();
     await expect.poll(() => page.getByText('Homepage color updated!').isVisible()).toBe(true);
     await page.getByLabel('Heading').fill('');
@@ -112,18 +121,20 @@ describe('staff admin area', () => {
     await expectNoSeriousA11yIssues(page, 'gallery and homepage');
 
     const visitor = await open(1280);
-    await visitor.page.goto('/');
-    const dialog = visitor.page.getByRole('dialog', { name: 'Winter evening clinics' });
+    await visitor.goto('/');
+    const dialog = visitor.getByRole('dialog', { name: 'Winter evening clinics' });
     await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
-    const settings = await visitor.page.evaluate(async () => (await fetch('/api/homepage-settings')).json());
+    const settings = await visitor.evaluate(async () => (await fetch('/api/homepage-settings')).json());
     expect(settings).toMatchObject({ color: '#fde2e4', show_modal: true });
-    await screenshot(visitor.page, 'public-home-with-modal-1280');
-    await visitor.context.close();
+    await screenshot(visitor, 'public-home-with-modal-1280');
+    await visitor.context().close();
     // The journeys share one server: switch the modal off again, so later visitors' home pages are not covered by it.
     await page.getByLabel('Enable Modal').uncheck();
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await expect.poll(() => page.getByText('Modal settings updated!').last().isVisible()).toBe(true);
-    expect(await page.evaluate(async () => (await (await fetch('/api/homepage-settings')).json()).show_modal)).toBe(false);
+    // The first save's toast may still be showing: wait for the setting itself, not for a toast.
+    await expect
+      .poll(() => page.evaluate(async () => (await (await fetch('/api/homepage-settings')).json()).show_modal), { timeout: 15_000 })
+      .toBe(false);
 
     // Appointment History: filters, pages, print.
     await page.getByRole('link', { name: 'Appointment History' }).click();
@@ -185,7 +196,7 @@ describe('staff admin area', () => {
   }, 240_000);
 
   it('375 px: every staff screen, axe', async () => {
-    const { page } = await open(375, 800);
+    const page = await openStaff(375, 800);
     await page.goto('/careslot-signin');
     await screenshot(page, 'staff-sign-in-375');
     await signIn(page);
@@ -202,5 +213,16 @@ describe('staff admin area', () => {
       await screenshot(page, `staff-${name}-375`);
       await expectNoSeriousA11yIssues(page, `${name} at 375`);
     }
+    // The header's menu holds the staff account at this width; Logout asks first, then ends the sign-in.
+    await page.goto('/admin-home');
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+    await expectStaffHeader(page);
+    await screenshot(page, 'staff-header-menu-375');
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+    const ask = page.getByRole('dialog', { name: 'Are you sure you want to logout?' });
+    await ask.getByRole('button', { name: 'Yes' }).click();
+    await page.waitForURL((u) => u.pathname === '/careslot-signin', { timeout: 15_000 });
+    expect(await page.evaluate(() => localStorage.getItem('admin_access_token'))).toBeNull();
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Logout' }).count()).toBe(0);
   }, 180_000);
 });

@@ -1,67 +1,30 @@
 /**
- * Waitlist (docs/after-booking.md): the demo patient joins the demo provider's waitlist from the doctor profile, the
- * provider opens a new time in those days (through the API, as the workspace journey covers its screen), the patient
- * gets the e-mail in the dev mailbox, follows its link into checkout for that time and books it; the waitlist on
- * /userProfile lists the entry with Leave (booking with the provider removes it).
+ * Waitlist (docs/after-booking.md): a patient of the journey's own joins the demo provider's waitlist from the doctor
+ * profile, the provider opens a new time in those days (through the API, as the workspace journey covers its screen),
+ * the patient gets the e-mail in the dev mailbox, follows its link into checkout for that time and books it; the
+ * waitlist on /userProfile lists the entry with Leave (booking with the provider removes it).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { baseUrl, expectNoSeriousA11yIssues, newContext, screenshot, waitForMail } from './support/browser';
+import {
+  api,
+  closeContexts,
+  DEMO_PROVIDER,
+  dismissBanners,
+  expectNoSeriousA11yIssues,
+  fillCard,
+  lastMailId,
+  newPatient,
+  open,
+  otpCode,
+  screenshot,
+  signIn,
+  userIdOf,
+  waitForMail,
+} from './support/browser';
 
-const PATIENT = { email: 'patient@careslot.test', password: 'CareSlot-demo-patient' };
-const PROVIDER = { email: 'provider@careslot.test', password: 'CareSlot-demo-provider' };
-const contexts: BrowserContext[] = [];
-afterAll(async () => Promise.all(contexts.map((c) => c.close())));
-
-async function open(width: number): Promise<Page> {
-  const context = await newContext({ width, height: 900 });
-  contexts.push(context);
-  await context.addInitScript(() => {
-    localStorage.setItem('selectedRegion', 'uk');
-    document.cookie = 'consentID=e2e; path=/';
-  });
-  return context.newPage();
-}
-
-async function dismissBanners(page: Page) {
-  for (const name of [/accept/i, /got it/i]) {
-    const b = page.getByRole('button', { name }).first();
-    if (await b.isVisible().catch(() => false)) await b.click();
-  }
-}
-
-async function signInPatient(page: Page, returnTo: string) {
-  await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
-  await dismissBanners(page);
-  await page.getByLabel('E-mail address').fill(PATIENT.email);
-  await page.locator('input[type="password"]').fill(PATIENT.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => u.pathname !== '/sign-in', { timeout: 20_000 });
-}
-
-/** A call from the page, with its session cookies. */
-async function api<T = unknown>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ([m, u, b]) => {
-      const res = await fetch(u as string, {
-        method: m as string,
-        credentials: 'include',
-        headers: b === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    [method, url, body] as const,
-  ) as Promise<{ status: number; body: T }>;
-}
+afterAll(closeContexts);
 
 const isoIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-async function lastMailId(email: string): Promise<number> {
-  const res = await fetch(`${baseUrl()}/dev/mail/messages?to=${encodeURIComponent(email)}`);
-  const list = (await res.json()) as { id: number }[];
-  return list[0]?.id ?? 0;
-}
 
 let demoProviderId = '';
 
@@ -72,14 +35,12 @@ describe('waitlist', () => {
     await provider.goto('/');
     await dismissBanners(provider);
     const login = await api<{ user_id?: string; _id?: string }>(provider, 'POST', '/api/user-login', {
-      email: PROVIDER.email,
-      password: PROVIDER.password,
+      ...DEMO_PROVIDER,
       user_type: 'provider',
       consentID: 'e2e',
     });
     expect(login.status).toBe(200);
-    const cookies = await provider.context().cookies();
-    const providerId = decodeURIComponent(cookies.find((c) => c.name === 'user_id')?.value ?? '');
+    const providerId = await userIdOf(provider);
     expect(providerId).not.toBe('');
     demoProviderId = providerId;
     const details = await api<{ data: { name: string; hospital_details: { hospital_id: string }[] } }>(
@@ -91,9 +52,10 @@ describe('waitlist', () => {
     const day = isoIn(40);
 
     // The patient joins the waitlist for a range around that day, on the profile page.
+    const patient = await newPatient();
     const page = await open(1280);
     const profileUrl = `/doctor-profile/${providerId}/0?region=uk`;
-    await signInPatient(page, profileUrl);
+    await signIn(page, patient, profileUrl);
     await page.getByRole('heading', { name: 'No time that suits you?' }).waitFor({ timeout: 20_000 });
     const join = page.getByRole('button', { name: 'Join the waitlist' });
     if ((await join.count()) && !(await page.getByLabel('From').count())) await join.click();
@@ -114,7 +76,7 @@ describe('waitlist', () => {
     await expectNoSeriousA11yIssues(page, 'profile waitlists');
 
     // The provider opens a new evening time that day: the patient is e-mailed.
-    const before = await lastMailId(PATIENT.email);
+    const before = await lastMailId(patient.email);
     const added = await api(provider, 'POST', `/provider/availability/${providerId}/`, {
       providerRegion: 'uk',
       hospital_id: clinicId,
@@ -123,10 +85,7 @@ describe('waitlist', () => {
       end_time: '20:30',
     });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
-    const mail = await waitForMail(
-      PATIENT.email,
-      (m) => m.subject.startsWith('New times are free') && (m as unknown as { id: number }).id > before,
-    );
+    const mail = await waitForMail(patient.email, (m) => m.subject.startsWith('New times are free') && m.id > before);
     const link = /(https?:\/\/\S+\/appointment\/\S+)/.exec(mail.text)![1]!;
     const target = new URL(link);
 
@@ -144,35 +103,28 @@ describe('waitlist', () => {
     await screenshot(page, 'waitlist-checkout-from-mail-1280');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel(/Comments/).fill('Recurring migraines for three weeks, worse in the mornings.');
-    const codeAfter = await lastMailId(PATIENT.email);
+    const codeAfter = await lastMailId(patient.email);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { name: 'OTP verification' }).waitFor({ timeout: 15_000 });
-    const codeMail = await waitForMail(
-      PATIENT.email,
-      (m) => /is your CareSlot verification code/.test(m.subject) && (m as unknown as { id: number }).id > codeAfter,
-    );
-    await page.getByLabel('One-time code').fill(/^(\d{6})/.exec(codeMail.subject)![1]!);
+    await page.getByLabel('One-time code').fill(await otpCode(patient.email, codeAfter));
     await expect.poll(() => page.getByText('Your OTP is verified ✅').isVisible(), { timeout: 10_000 }).toBe(true);
     await page.getByRole('button', { name: /Pay .* by card/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Pay by card' });
     await dialog.waitFor();
-    await dialog.getByLabel(/Card number/).fill('4242 4242 4242 4242');
-    await dialog.getByLabel(/Expiry/).fill('12/34');
-    await dialog.getByLabel(/CVC/).fill('123');
+    await fillCard(dialog);
     await dialog.getByRole('button', { name: /^Pay / }).click();
     await page.waitForURL(/\/userProfile/, { timeout: 30_000 });
 
     // Booking with the provider took the patient off its waitlist.
-    const me = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'user_id')?.value ?? '');
+    const me = await userIdOf(page);
     const list = await api<{ data: { provider_id: string }[] }>(page, 'GET', `/user/waitlist/${me}/`);
     expect(list.body.data.some((e) => e.provider_id === providerId)).toBe(false);
   });
 
   it('375 px: the join form and the profile list fit a phone', async () => {
     const page = await open(375);
-    await signInPatient(page, '/');
-    const cookies = await page.context().cookies();
-    const me = decodeURIComponent(cookies.find((c) => c.name === 'user_id')?.value ?? '');
+    await signIn(page, await newPatient(), '/');
+    const me = await userIdOf(page);
     expect(demoProviderId).not.toBe('');
     await page.goto(`/doctor-profile/${demoProviderId}/0?region=uk`);
     await page.getByRole('heading', { name: 'No time that suits you?' }).waitFor({ timeout: 20_000 });

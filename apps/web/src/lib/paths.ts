@@ -35,3 +35,8 @@ export const paths = {
   adminPayments: '/admin-home/payments',
   adminSuperUsers: '/admin-home/superusers',
 } as const;
+
+/** The staff sign-in and the screens under /admin-home: the header and footer show the staff account there, not a patient's. */
+export function isStaffScreen(pathname: string): boolean {
+  return pathname === paths.staffSignIn || pathname === paths.adminHome || pathname.startsWith(`${paths.adminHome}/`);
+}

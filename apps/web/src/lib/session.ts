@@ -7,7 +7,6 @@ import { cookieNames, deleteCookie, readCookie, storageKeys } from './storage';
  */
 
 const listeners = new Set<() => void>();
-let version = 0;
 
 /** For useSyncExternalStore: re-render when the session starts or ends in this tab or another one. */
 export function subscribeSession(listener: () => void): () => void {
@@ -22,12 +21,7 @@ export function subscribeSession(listener: () => void): () => void {
   };
 }
 
-export function sessionVersion(): number {
-  return version;
-}
-
 export function notifySession(): void {
-  version += 1;
   for (const l of listeners) l();
 }
 

@@ -55,6 +55,21 @@ export async function newProvider(
   return { id: p!.id, region, token, auth: { authorization: `Bearer ${token}` }, clinics: clinicRows };
 }
 
+/** An open slot of the provider at its first clinic from `at`, `minutes` long (straight into the table). */
+export async function slotAt(app: FastifyInstance, p: TestProvider, at: Date, minutes = 30) {
+  const [slot] = await app.db
+    .insert(availabilitySlots)
+    .values({
+      provider_id: p.id,
+      hospital_id: p.clinics[0]!.id,
+      region: p.region,
+      starts_at: at,
+      ends_at: new Date(at.getTime() + minutes * 60_000),
+    })
+    .returning();
+  return slot!;
+}
+
 /** A local calendar day `days` after today in a zone, as YYYY-MM-DD. */
 export const dayIn = (zone: string, days: number) => DateTime.now().setZone(zone).startOf('day').plus({ days }).toISODate()!;
 

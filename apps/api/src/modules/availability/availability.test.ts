@@ -47,6 +47,23 @@ describe('describeSlot', () => {
   });
 });
 
+describe('describeSlot read again', () => {
+  it('answers an instant read before the same way, and the same instant in another zone by that zone', () => {
+    const london = describeSlot('2027-07-01T08:00:00Z', '2027-07-01T08:30:00Z', 'Europe/London');
+    expect(describeSlot('2027-07-01T08:00:00Z', '2027-07-01T08:30:00Z', 'Europe/London')).toEqual(london);
+    expect(describeSlot('2027-07-01T08:00:00Z', '2027-07-01T08:30:00Z', 'America/New_York')).toMatchObject({
+      date: '01/07/2027',
+      time: '4:00 AM',
+      end_time: '4:30 AM',
+    });
+    expect(describeSlot('2027-07-01T08:00:00Z', '2027-07-01T08:30:00Z', 'Asia/Kolkata')).toMatchObject({
+      time: '1:30 PM',
+      end_time: '2:00 PM',
+    });
+    expect(describeSlot(new Date('2027-07-01T08:00:00Z'), new Date('2027-07-01T08:30:00Z'), 'Europe/London')).toEqual(london);
+  });
+});
+
 describe('startsAtLocal', () => {
   it('matches the local date and time of the slot’s own zone, not UTC', () => {
     expect(startsAtLocal('2027-07-01T08:00:00Z', 'Europe/London', '01/07/2027', '09:00')).toBe(true);

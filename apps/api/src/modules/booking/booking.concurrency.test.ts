@@ -6,31 +6,28 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingMessages } from '@careslot/contracts/booking';
 import { toTwentyFourHour } from '@careslot/contracts/time';
-import { buildApp } from '../../app';
-import { openDatabase, type Database } from '../../db/client';
 import { bookings, otpCodes, payments, sandboxPayments } from '../../db/schema/booking';
 import { patients } from '../../db/schema/identity';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { attemptOf, checkoutBody, freeSlot, payWithCard, type SlotPick, type TestPatient } from './booking.test-helpers';
+import {
+  attemptOf,
+  auth,
+  checkoutBody,
+  freeSlot,
+  payWithCard,
+  useBookingApp,
+  type SlotPick,
+  type TestPatient,
+} from './booking.test-helpers';
 
 const ATTEMPTS = 200;
 
-let t: TestApp;
-let second: FastifyInstance;
-let secondDb: Database | null = null;
+const t = useBookingApp({ env: () => ({ RATE_LIMIT_SCALE: '10' }), second: { poolSize: 20 } });
 let crowd: TestPatient[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_SCALE: '10' } });
-  if (t.database.kind === 'postgres') {
-    secondDb = await openDatabase({ databaseUrl: t.config.DATABASE_URL, poolSize: 20 });
-  }
-  second = await buildApp({ config: t.config, database: secondDb ?? t.database });
-  await second.ready();
   const rows = await t.app.db
     .insert(patients)
     .values(
@@ -47,15 +44,8 @@ beforeAll(async () => {
   );
 }, 120_000);
 
-afterAll(async () => {
-  await second?.close();
-  await secondDb?.close();
-  await t.close();
-});
-
 /** Request i goes to app instance i % 2. */
-const appFor = (i: number) => (i % 2 === 0 ? t.app : second);
-const auth = (p: TestPatient) => ({ authorization: `Bearer ${p.token}` });
+const appFor = (i: number) => (i % 2 === 0 ? t.app : t.second);
 
 function tally(codes: number[]) {
   const out: Record<number, number> = {};
@@ -117,7 +107,7 @@ describe(`${ATTEMPTS} patients race for one slot across two API instances`, () =
     expect(sessions).toHaveLength(1);
 
     // The winner pays; everyone polling at once sees one booking, and only the winner can see the payment.
-    expect((await payWithCard(second, winner.sessionId)).statusCode).toBe(200);
+    expect((await payWithCard(t.second, winner.sessionId)).statusCode).toBe(200);
     const polls = await Promise.all(
       crowd.slice(0, 40).map((p, i) => appFor(i).inject({ url: `/user/check-payment-status/${winner.sessionId}/`, headers: auth(p) })),
     );

@@ -4,6 +4,8 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { buildApp } from '../../app';
+import { openDatabase, type Database } from '../../db/client';
 import { availabilitySlots, bookings, payments } from '../../db/schema/booking';
 import { patients } from '../../db/schema/identity';
 import { hospitals, providers } from '../../db/schema/providers';
@@ -20,24 +22,49 @@ export interface LocalFake {
 /**
  * The set-up every booking and gateway test file shares: one app on its own fresh database for the file, optionally
  * in front of a local fake gateway whose address goes into the env, and a different free slot for each nextSlot().
+ * With `second`, a second app instance on the same database, as two processes behind a load balancer would be: on
+ * PostgreSQL (TEST_DATABASE_URL) with its own connection pool of `poolSize`, on PGlite sharing the one connection.
  */
 export function useBookingApp<F extends LocalFake | null = null>(
-  opts: { fake?: () => Promise<F>; env?: (fake: F) => Record<string, string>; seed?: SeedOptions } = {},
+  opts: {
+    fake?: () => Promise<F>;
+    env?: (fake: F) => Record<string, string>;
+    seed?: SeedOptions;
+    second?: { poolSize?: number };
+  } = {},
 ) {
   let t: TestApp | undefined;
   let fake: F | undefined;
+  let second: FastifyInstance | undefined;
+  let secondDb: Database | null = null;
   let n = 0;
-  beforeAll(async () => {
-    fake = (opts.fake ? await opts.fake() : null) as F;
-    t = await createTestApp({ env: opts.env?.(fake), seed: opts.seed });
-  });
+  beforeAll(
+    async () => {
+      fake = (opts.fake ? await opts.fake() : null) as F;
+      t = await createTestApp({ env: opts.env?.(fake), seed: opts.seed });
+      if (opts.second) {
+        if (t.database.kind === 'postgres') {
+          secondDb = await openDatabase({ databaseUrl: t.config.DATABASE_URL, poolSize: opts.second.poolSize ?? 5 });
+        }
+        second = await buildApp({ config: t.config, database: secondDb ?? t.database });
+        await second.ready();
+      }
+    },
+    opts.second ? 120_000 : undefined,
+  );
   afterAll(async () => {
+    await second?.close();
+    await secondDb?.close();
     await t?.close();
     await fake?.close();
   });
   return {
     get app(): FastifyInstance {
       return t!.app;
+    },
+    /** The second app instance (only with `second`). */
+    get second(): FastifyInstance {
+      return second!;
     },
     get fake(): F {
       return fake!;
@@ -140,6 +167,17 @@ export async function otpFromMail(app: FastifyInstance, email: string): Promise<
 
 export async function checkOtp(app: FastifyInstance, p: TestPatient, otp: string) {
   return app.inject({ method: 'GET', url: `/user/user-otp-verification/${p.id}/?otp=${encodeURIComponent(otp)}`, headers: auth(p) });
+}
+
+/** Patient p takes slot s through the OTP step and pays by sandbox card; answers the checkout session id, paid. */
+export async function paidByCard(app: FastifyInstance, p: TestPatient, s: SlotPick): Promise<string> {
+  await verifiedAttempt(app, p, s);
+  const res = await startCardCheckout(app, p, s);
+  expect(res.statusCode, res.body).toBe(200);
+  const { sessionId } = res.json() as { sessionId: string };
+  expect((await payWithCard(app, sessionId)).statusCode).toBe(200);
+  expect(await paymentStatus(app, p, sessionId)).toBe('COMPLETED');
+  return sessionId;
 }
 
 /** OTP requested, read from the mailbox and verified. */

@@ -10,13 +10,10 @@ import { signBookingLink } from './booking-link';
 import {
   auth,
   newPatient,
-  payWithCard,
+  paidByCard,
   paymentOf,
-  paymentStatus,
   requestOtp,
-  startCardCheckout,
   useBookingApp,
-  verifiedAttempt,
   type SlotPick,
   type TestPatient,
 } from './booking.test-helpers';
@@ -26,13 +23,7 @@ const g = useBookingApp();
 async function paidBooking(): Promise<{ slot: SlotPick; patient: TestPatient; externalId: string }> {
   const slot = await g.nextSlot('uk');
   const patient = await newPatient(g.app);
-  await verifiedAttempt(g.app, patient, slot);
-  const res = await startCardCheckout(g.app, patient, slot);
-  expect(res.statusCode, res.body).toBe(200);
-  const { sessionId } = res.json();
-  expect((await payWithCard(g.app, sessionId)).statusCode).toBe(200);
-  expect(await paymentStatus(g.app, patient, sessionId)).toBe('COMPLETED');
-  return { slot, patient, externalId: sessionId };
+  return { slot, patient, externalId: await paidByCard(g.app, patient, slot) };
 }
 
 async function upcoming(patient: TestPatient) {

@@ -5,14 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { historyMessages, type HistoryResponse } from '@careslot/contracts/appointments';
 import { availabilitySlots, bookings, payments, sandboxPayments } from '../../db/schema/booking';
 import { mailTo } from '../../test/test-app';
-import { bookSlot, newPatientRow, newProvider } from '../availability/availability.test-helpers';
+import { bookSlot, newPatientRow, newProvider, slotAt } from '../availability/availability.test-helpers';
 import {
   auth,
   newPatient,
-  payWithCard,
+  paidByCard,
   paymentOf,
-  paymentStatus,
-  startCardCheckout,
   startWalletOrder,
   useBookingApp,
   verifiedAttempt,
@@ -26,15 +24,8 @@ const g = useBookingApp();
 async function paidBooking(method: 'stripe' | 'paypal' = 'stripe'): Promise<{ slot: SlotPick; patient: TestPatient; externalId: string }> {
   const slot = await g.nextSlot('uk');
   const patient = await newPatient(g.app);
+  if (method === 'stripe') return { slot, patient, externalId: await paidByCard(g.app, patient, slot) };
   await verifiedAttempt(g.app, patient, slot);
-  if (method === 'stripe') {
-    const res = await startCardCheckout(g.app, patient, slot);
-    expect(res.statusCode, res.body).toBe(200);
-    const { sessionId } = res.json();
-    expect((await payWithCard(g.app, sessionId)).statusCode).toBe(200);
-    expect(await paymentStatus(g.app, patient, sessionId)).toBe('COMPLETED');
-    return { slot, patient, externalId: sessionId };
-  }
   const { orderID } = (await startWalletOrder(g.app, patient, slot)).json();
   expect((await g.app.inject({ method: 'POST', url: `/sandbox/paypal/orders/${orderID}/approve` })).statusCode).toBe(200);
   const verified = await g.app.inject({
@@ -185,17 +176,7 @@ describe('provider cancellation', () => {
     const p = await newProvider(g.app, { clinics: 1 });
     const patientRow = await newPatientRow(g.app);
     const at = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 10 * 60_000);
-    const [started] = await g.app.db
-      .insert(availabilitySlots)
-      .values({
-        provider_id: p.id,
-        hospital_id: p.clinics[0]!.id,
-        region: 'uk',
-        starts_at: at,
-        ends_at: new Date(at.getTime() + 30 * 60_000),
-      })
-      .returning();
-    await bookSlot(g.app, started!, { patientId: patientRow.id });
+    await bookSlot(g.app, await slotAt(g.app, p, at), { patientId: patientRow.id });
     const local = DateTime.fromJSDate(at, { zone: 'Europe/London' });
     const res = await g.app.inject({
       method: 'PUT',
@@ -220,17 +201,7 @@ describe('booked history', () => {
     // Twelve past and future appointments over two years.
     const times = Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(2030 + (i % 2), i % 12, 10, 9 + (i % 3))));
     for (const [i, at] of times.entries()) {
-      const [slot] = await g.app.db
-        .insert(availabilitySlots)
-        .values({
-          provider_id: p.id,
-          hospital_id: p.clinics[0]!.id,
-          region: 'uk',
-          starts_at: at,
-          ends_at: new Date(at.getTime() + 30 * 60_000),
-        })
-        .returning();
-      await bookSlot(g.app, slot!, {
+      await bookSlot(g.app, await slotAt(g.app, p, at), {
         patientId: patient.id,
         paymentMethod: i % 3 === 0 ? 'paypal' : 'stripe',
         amountMinor: 1000 * (i + 1),
@@ -278,25 +249,13 @@ describe('booked history', () => {
   it('statuses move by themselves: Booked → Completed after the end, expired holds → Expired; No Show within 48 h', async () => {
     const p = await newProvider(g.app, { clinics: 1 });
     const patient = await newPatientRow(g.app);
-    const slotAt = async (minutesFromNow: number) => {
-      const at = new Date(Math.floor(Date.now() / 60_000) * 60_000 + minutesFromNow * 60_000);
-      const [slot] = await g.app.db
-        .insert(availabilitySlots)
-        .values({
-          provider_id: p.id,
-          hospital_id: p.clinics[0]!.id,
-          region: 'uk',
-          starts_at: at,
-          ends_at: new Date(at.getTime() + 30 * 60_000),
-        })
-        .returning();
-      return slot!;
-    };
-    const ended = await bookSlot(g.app, await slotAt(-120), { patientId: patient.id });
-    const running = await bookSlot(g.app, await slotAt(-10), { patientId: patient.id });
-    const future = await bookSlot(g.app, await slotAt(24 * 60), { patientId: patient.id });
-    const old = await bookSlot(g.app, await slotAt(-72 * 60), { patientId: patient.id });
-    const hold = await bookSlot(g.app, await slotAt(60 * 24 * 3), { status: 'Held', holdMinutes: -1, patientId: patient.id });
+    const inMinutes = (minutesFromNow: number) =>
+      slotAt(g.app, p, new Date(Math.floor(Date.now() / 60_000) * 60_000 + minutesFromNow * 60_000));
+    const ended = await bookSlot(g.app, await inMinutes(-120), { patientId: patient.id });
+    const running = await bookSlot(g.app, await inMinutes(-10), { patientId: patient.id });
+    const future = await bookSlot(g.app, await inMinutes(24 * 60), { patientId: patient.id });
+    const old = await bookSlot(g.app, await inMinutes(-72 * 60), { patientId: patient.id });
+    const hold = await bookSlot(g.app, await inMinutes(60 * 24 * 3), { status: 'Held', holdMinutes: -1, patientId: patient.id });
 
     // Read before the job runs: a past Booked already shows Completed.
     const rows = ((await history(p.id)).json() as HistoryResponse).appointments;

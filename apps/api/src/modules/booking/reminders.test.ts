@@ -3,52 +3,18 @@
  * instances on PostgreSQL), never after a cancellation, rebuilt when the booking moves.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserAppointmentsResponse } from '@careslot/contracts/patients';
-import { buildApp } from '../../app';
-import { openDatabase, type Database } from '../../db/client';
 import { bookingReminders, bookings } from '../../db/schema/booking';
-import { createTestApp, mailTo, type TestApp } from '../../test/test-app';
-import {
-  auth,
-  freeSlot,
-  newPatient,
-  payWithCard,
-  paymentStatus,
-  startCardCheckout,
-  verifiedAttempt,
-  type SlotPick,
-  type TestPatient,
-} from './booking.test-helpers';
+import { mailTo } from '../../test/test-app';
+import { auth, newPatient, paidByCard, useBookingApp, type SlotPick, type TestPatient } from './booking.test-helpers';
 
-let t: TestApp;
-let second: FastifyInstance;
-let secondDb: Database | null = null;
-let n = 0;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  if (t.database.kind === 'postgres') secondDb = await openDatabase({ databaseUrl: t.config.DATABASE_URL, poolSize: 5 });
-  second = await buildApp({ config: t.config, database: secondDb ?? t.database });
-  await second.ready();
-}, 120_000);
-
-afterAll(async () => {
-  await second?.close();
-  await secondDb?.close();
-  await t.close();
-});
+const t = useBookingApp({ second: {} });
 
 async function paidBooking(): Promise<{ slot: SlotPick; patient: TestPatient; bookingId: string }> {
-  const slot = await freeSlot(t.app, 'uk', n++);
+  const slot = await t.nextSlot('uk');
   const patient = await newPatient(t.app);
-  await verifiedAttempt(t.app, patient, slot);
-  const res = await startCardCheckout(t.app, patient, slot);
-  expect(res.statusCode, res.body).toBe(200);
-  const { sessionId } = res.json();
-  expect((await payWithCard(t.app, sessionId)).statusCode).toBe(200);
-  expect(await paymentStatus(t.app, patient, sessionId)).toBe('COMPLETED');
+  await paidByCard(t.app, patient, slot);
   const [b] = await t.app.db
     .select()
     .from(bookings)
@@ -86,7 +52,7 @@ describe('reminders', () => {
     await makeDue(bookingId);
     const counts = await Promise.all([
       t.app.booking.sendDueReminders(),
-      second.booking.sendDueReminders(),
+      t.second.booking.sendDueReminders(),
       t.app.booking.sendDueReminders(),
     ]);
     const planned = (await t.app.db.select().from(bookingReminders).where(eq(bookingReminders.booking_id, bookingId))).length;

@@ -5,49 +5,21 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookingMessages } from '@careslot/contracts/booking';
-import { buildApp } from '../../app';
-import { openDatabase, type Database } from '../../db/client';
 import { availabilitySlots, bookingReminders, bookings, payments } from '../../db/schema/booking';
 import { providers } from '../../db/schema/providers';
-import { createTestApp, mailTo, type TestApp } from '../../test/test-app';
-import {
-  auth,
-  freeSlot,
-  newPatient,
-  payWithCard,
-  paymentStatus,
-  startCardCheckout,
-  verifiedAttempt,
-  type SlotPick,
-  type TestPatient,
-} from './booking.test-helpers';
+import { mailTo } from '../../test/test-app';
+import { auth, newPatient, paidByCard, useBookingApp, type SlotPick, type TestPatient } from './booking.test-helpers';
 
-let t: TestApp;
-let second: FastifyInstance;
-let secondDb: Database | null = null;
-let n = 0;
+const t = useBookingApp({ env: () => ({ RATE_LIMIT_SCALE: '10' }), second: {} });
 
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_SCALE: '10' } });
-  if (t.database.kind === 'postgres') secondDb = await openDatabase({ databaseUrl: t.config.DATABASE_URL, poolSize: 5 });
-  second = await buildApp({ config: t.config, database: secondDb ?? t.database });
-  await second.ready();
-}, 120_000);
-
-afterAll(async () => {
-  await second?.close();
-  await secondDb?.close();
-  await t.close();
-});
-
-/** Slots of one provider: the n-th free UK slot, and the next free ones of the same provider. */
+/** Slots of one provider: the next free UK slot, and the next free ones of the same provider. */
 async function slotsOfOneProvider(count: number): Promise<SlotPick[]> {
-  const first = await freeSlot(t.app, 'uk', n++);
+  const first = await t.nextSlot('uk');
   const out = [first];
   for (let i = 1; out.length < count && i < 200; i++) {
-    const s = await freeSlot(t.app, 'uk', n++);
+    const s = await t.nextSlot('uk');
     if (s.providerId === first.providerId) out.push(s);
   }
   if (out.length < count) throw new Error('not enough slots of one provider');
@@ -56,12 +28,7 @@ async function slotsOfOneProvider(count: number): Promise<SlotPick[]> {
 
 async function paidBooking(slot: SlotPick): Promise<TestPatient> {
   const patient = await newPatient(t.app);
-  await verifiedAttempt(t.app, patient, slot);
-  const res = await startCardCheckout(t.app, patient, slot);
-  expect(res.statusCode, res.body).toBe(200);
-  const { sessionId } = res.json();
-  expect((await payWithCard(t.app, sessionId)).statusCode).toBe(200);
-  expect(await paymentStatus(t.app, patient, sessionId)).toBe('COMPLETED');
+  await paidByCard(t.app, patient, slot);
   return patient;
 }
 
@@ -142,7 +109,7 @@ describe('reschedule', () => {
     const [a, b, target] = await slotsOfOneProvider(3);
     const pa = await paidBooking(a!);
     const pb = await paidBooking(b!);
-    const [ra, rb] = await Promise.all([move(t.app, pa, a!, target!), move(second, pb, b!, target!)]);
+    const [ra, rb] = await Promise.all([move(t.app, pa, a!, target!), move(t.second, pb, b!, target!)]);
     expect([ra.statusCode, rb.statusCode].sort()).toEqual([200, 409]);
     const loser = ra.statusCode === 409 ? { res: ra, slot: a!, patient: pa } : { res: rb, slot: b!, patient: pb };
     expect(loser.res.json().message).toBe(bookingMessages.slotTaken);

@@ -1,7 +1,7 @@
 import type { ChatProvider, ChatReply } from '@careslot/contracts/chat';
 import type { ChatEngine, ChatState, TurnContext, TurnResult } from './chat.types';
 import { lookUpHelp, myAppointments, searchCare, type ToolDeps } from './tools';
-import { findWhen } from './understand';
+import { SPECIALITY_SLUGS, findWhen } from './understand';
 
 /**
  * The optional language-model engine (docs/chat.md, "With a language model"): an OpenAI-compatible chat-completions
@@ -39,22 +39,7 @@ const TOOLS = [
         properties: {
           speciality: {
             type: 'string',
-            enum: [
-              'gp',
-              'dentist',
-              'orthodontics',
-              'dermatology',
-              'cardiology',
-              'paediatrics',
-              'orthopaedics',
-              'gynaecology',
-              'ophthalmology',
-              'ent',
-              'psychiatry',
-              'neurology',
-              'endocrinology',
-              'physiotherapy',
-            ],
+            enum: SPECIALITY_SLUGS,
           },
           postcode: { type: 'string', description: 'UK postcode or US ZIP' },
           radius_miles: { type: 'number' },

@@ -138,6 +138,9 @@ const SPECIALITY_WORDS: [slug: string, phrases: string[]][] = [
   ],
 ];
 
+/** Every speciality slug the assistant knows (the seeded ones), e.g. for a language model's search tool. */
+export const SPECIALITY_SLUGS = [...new Set(SPECIALITY_WORDS.map(([slug]) => slug))];
+
 /** The speciality the message names, by slug, or null. "sore throat" and "check up" are a GP's. */
 export function findSpecialitySlug(message: string): string | null {
   const n = normalise(message);

@@ -8,7 +8,15 @@ import { availabilityRules } from '../../db/schema/availability';
 import { availabilitySlots } from '../../db/schema/booking';
 import { providers } from '../../db/schema/providers';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { bookSlot, dayIn, newPatientRow, newProvider, openSlotsOf, type TestProvider } from '../availability/availability.test-helpers';
+import {
+  bookSlot,
+  dayIn,
+  newPatientRow,
+  newProvider,
+  openSlotsOf,
+  slotAt,
+  type TestProvider,
+} from '../availability/availability.test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -254,22 +262,9 @@ describe('dashboard', () => {
   it("today's and the next appointments, the week's figures, the month's earnings, the next free slot", async () => {
     const p = await newProvider(t.app, { clinics: 1 });
     const patient = await newPatientRow(t.app, 'Iris');
-    const slotAt = async (at: Date) => {
-      const [slot] = await t.app.db
-        .insert(availabilitySlots)
-        .values({
-          provider_id: p.id,
-          hospital_id: p.clinics[0]!.id,
-          region: 'uk',
-          starts_at: at,
-          ends_at: new Date(at.getTime() + 30 * 60_000),
-        })
-        .returning();
-      return slot!;
-    };
     const soon = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 5 * 86_400_000);
-    const booked = await bookSlot(t.app, await slotAt(soon), { patientId: patient.id, amountMinor: 7000 });
-    const free = await slotAt(new Date(soon.getTime() + 86_400_000));
+    const booked = await bookSlot(t.app, await slotAt(t.app, p, soon), { patientId: patient.id, amountMinor: 7000 });
+    const free = await slotAt(t.app, p, new Date(soon.getTime() + 86_400_000));
     const data = await dashboard(p);
     expect(data.upcoming.map((r) => [r.id, r.user_name, r.status])).toEqual([[booked.id, `Iris ${patient.last_name}`, 'Booked']]);
     expect(data.week.bookings).toBe(1);

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 // app/ may import features (docs/web.md); the lint rule targets feature-to-feature imports.
 import { FooterAccount } from '../../features/auth/components/footer-account';
-import { paths } from '../../lib/paths';
+import { isStaffScreen, paths } from '../../lib/paths';
 import { LogoMark } from './logo';
 import { SocialLinks } from './social-links';
 import styles from './site-footer.module.css';
@@ -14,6 +14,8 @@ export function copyrightLine(now = new Date()): string {
 }
 
 export function SiteFooter() {
+  // A staff member's account is in the header (Logout there); a patient's Login / Register would only mislead.
+  const staff = isStaffScreen(useLocation().pathname);
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -50,14 +52,16 @@ export function SiteFooter() {
               </li>
             </ul>
           </div>
-          <div>
-            <h2 className={styles.heading}>Your account</h2>
-            <ul className={styles.links}>
-              <li>
-                <FooterAccount />
-              </li>
-            </ul>
-          </div>
+          {!staff && (
+            <div>
+              <h2 className={styles.heading}>Your account</h2>
+              <ul className={styles.links}>
+                <li>
+                  <FooterAccount />
+                </li>
+              </ul>
+            </div>
+          )}
         </nav>
       </div>
       <div className={styles.bottom}>

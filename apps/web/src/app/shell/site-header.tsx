@@ -1,20 +1,25 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 // app/ may import features (docs/web.md); the lint rule targets feature-to-feature imports.
 import { HeaderAccount } from '../../features/auth/components/header-account';
-import { paths } from '../../lib/paths';
+import { isStaffScreen, paths } from '../../lib/paths';
 import { LogoMark } from './logo';
 import { RegionSelector } from './region-selector';
 import styles from './site-header.module.css';
 
+// Only staff screens need the staff account area: it stays out of everyone else's first load (docs/performance.md).
+const StaffAccount = lazy(() => import('../../features/admin/components/staff-account'));
+
 /**
- * Logo, About Us, Contact Us and the account area; the region selector on the home page only.
+ * Logo, About Us, Contact Us and the account area (a patient's or provider's; on the staff screens the staff member's);
+ * the region selector on the home page only.
  * Below 960 px (docs/public-site.md) the links fold into a menu button: aria-expanded, focus moves into the menu,
  * Escape or a click outside closes it and gives focus back to the button.
  */
 export function SiteHeader() {
   const { pathname } = useLocation();
   const isHome = pathname === paths.home;
+  const staff = isStaffScreen(pathname);
   const [open, setOpen] = useState(false);
   const [seenPath, setSeenPath] = useState(pathname);
   const menuId = useId();
@@ -91,7 +96,13 @@ export function SiteHeader() {
             </li>
           </ul>
           <div className={styles.account}>
-            <HeaderAccount />
+            {staff ? (
+              <Suspense fallback={null}>
+                <StaffAccount />
+              </Suspense>
+            ) : (
+              <HeaderAccount />
+            )}
           </div>
         </nav>
       </div>

@@ -99,6 +99,9 @@ export function SearchForm({ region: regionProp, initial, variant = 'hero', ...a
     <form
       className={`${styles.form} ${variant === 'bar' ? styles.bar : styles.hero}`}
       onSubmit={onSubmit}
+      // Before the app has taken over the build-time HTML of `/` (decision 070), the browser sends the form itself.
+      action={paths.results}
+      method="get"
       noValidate
       role="search"
       aria-label={aria['aria-labelledby'] ? undefined : 'Find a provider'}

@@ -9,6 +9,7 @@ import type { StaffAccessResponse, StaffRole } from '@careslot/contracts/staff';
  */
 export const STAFF_SIGN_IN = '/careslot-signin';
 const ROLE_KEY = 'admin_role';
+const EMAIL_KEY = 'admin_email';
 
 export function staffToken(): string | null {
   return localStorage.getItem(storageKeys.adminAccessToken);
@@ -16,13 +17,19 @@ export function staffToken(): string | null {
 export function staffRole(): StaffRole | null {
   return localStorage.getItem(ROLE_KEY) as StaffRole | null;
 }
+/** Who is signed in, for the header (a sign-in kept from before this key existed has none). */
+export function staffEmail(): string | null {
+  return localStorage.getItem(EMAIL_KEY);
+}
 export function storeStaffSession(s: StaffAccessResponse): void {
   localStorage.setItem(storageKeys.adminAccessToken, s.access);
   localStorage.setItem(ROLE_KEY, s.role);
+  localStorage.setItem(EMAIL_KEY, s.email);
 }
 export function clearStaffSession(): void {
   localStorage.removeItem(storageKeys.adminAccessToken);
   localStorage.removeItem(ROLE_KEY);
+  localStorage.removeItem(EMAIL_KEY);
 }
 
 /** Where a failed refresh sends the browser; replaced in tests. */

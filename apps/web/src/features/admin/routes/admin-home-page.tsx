@@ -7,6 +7,7 @@ import { TextField } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
 import { paths } from '../../../lib/paths';
 import { adminHome, auditLog } from '../api/staff-api';
+import { auditFields } from '../components/audit-fields';
 import { AdminShell, useStaffCan } from '../components/admin-shell';
 import styles from '../components/admin.module.css';
 
@@ -54,10 +55,10 @@ function AuditSection() {
                     {e.entity_type} {e.entity_id}
                   </td>
                   <td>
-                    <code>{e.before ? JSON.stringify(e.before) : '—'}</code>
+                    <code className={styles.fields}>{auditFields(e.before)}</code>
                   </td>
                   <td>
-                    <code>{e.after ? JSON.stringify(e.after) : '—'}</code>
+                    <code className={styles.fields}>{auditFields(e.after)}</code>
                   </td>
                 </tr>
               ))}

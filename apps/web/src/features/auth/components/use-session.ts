@@ -1,14 +1,21 @@
 import { useSyncExternalStore } from 'react';
-import { currentUserId, isLoggedIn, sessionVersion, subscribeSession } from '../../../lib/session';
+import { currentUserId, isLoggedIn, subscribeSession } from '../../../lib/session';
 import { storageKeys } from '../../../lib/storage';
 
-/** Re-renders when the session starts or ends; reads the cookies on every render (they are the source of truth). */
+const readLoggedIn = () => isLoggedIn() || (!!currentUserId() && localStorage.getItem(storageKeys.isLoggedIn) === 'true');
+const readFirstName = () => localStorage.getItem(storageKeys.firstName) ?? '';
+
+/**
+ * Re-renders when the session starts or ends; reads the cookies on every render (they are the source of truth). The
+ * build-time HTML (decision 070) is rendered signed out, and hydrating it starts signed out too (React then renders
+ * again with what the cookies say; main.tsx does not hydrate it for a visitor who may be signed in).
+ */
 export function useSession() {
-  useSyncExternalStore(subscribeSession, sessionVersion, () => 0);
-  const loggedIn = isLoggedIn() || (!!currentUserId() && localStorage.getItem(storageKeys.isLoggedIn) === 'true');
+  const loggedIn = useSyncExternalStore(subscribeSession, readLoggedIn, () => false);
+  const firstName = useSyncExternalStore(subscribeSession, readFirstName, () => '');
   return {
     loggedIn,
     userId: loggedIn ? currentUserId() : null,
-    firstName: localStorage.getItem(storageKeys.firstName) ?? '',
+    firstName,
   };
 }

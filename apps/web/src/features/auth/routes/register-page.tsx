@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN, registerRequestSchema, type RegisterRequest } from '@careslot/contracts/auth';
 import { Alert } from '../../../components/ui/alert';
+import { AudienceSwitch } from '../../../components/audience-switch/audience-switch';
 import { PersonalDetailsFields } from '../../../components/personal-details-fields/personal-details-fields';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
@@ -52,12 +53,7 @@ export default function RegisterPage() {
         </p>
       }
     >
-      <nav aria-label="Who is joining" className={authStyles.audience}>
-        <Link to={paths.register} aria-current="page">
-          I&apos;m a patient
-        </Link>
-        <Link to={`${paths.register}?as=provider`}>I&apos;m a doctor or dentist</Link>
-      </nav>
+      <AudienceSwitch current="patient" />
       <form className={authStyles.form} onSubmit={onSubmit} noValidate>
         {formError && <Alert tone="error">{formError}</Alert>}
         <PersonalDetailsFields

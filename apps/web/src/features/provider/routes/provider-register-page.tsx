@@ -13,6 +13,7 @@ import {
   type Regulator,
 } from '@careslot/contracts/provider-registration';
 import { Alert } from '../../../components/ui/alert';
+import { AudienceSwitch } from '../../../components/audience-switch/audience-switch';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { PasswordField } from '../../../components/ui/password-field';
@@ -146,12 +147,7 @@ export default function ProviderRegisterPage() {
 
   return (
     <div className="page narrow">
-      <nav aria-label="Who is joining" className={styles.audience}>
-        <Link to={paths.register}>I&apos;m a patient</Link>
-        <Link to={`${paths.register}?as=provider`} aria-current="page">
-          I&apos;m a doctor or dentist
-        </Link>
-      </nav>
+      <AudienceSwitch current="provider" />
       <h1>Join CareSlot as a doctor or dentist</h1>
       <p className="lead">
         Four short steps. We check your registration with your professional register straight away; patients can book you once it is
