@@ -183,9 +183,23 @@ describe('staff admin area', () => {
     await expect.poll(() => row.count()).toBe(0);
 
     // An expired access token: refreshed once, the call retried.
+    const refreshAnswers: number[] = [];
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname === '/staff/token/refresh/') refreshAnswers.push(r.status());
+    });
     await page.evaluate(() => localStorage.setItem('admin_access_token', 'expired.token.value'));
     await page.goto('/admin-home');
-    await expect.poll(() => page.getByRole('heading', { name: 'Bookings today' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    // On failure the last poll shows the refresh answers and where the page went.
+    await expect
+      .poll(
+        async () => ({
+          home: await page.getByRole('heading', { name: 'Bookings today' }).isVisible(),
+          refreshAnswers: refreshAnswers.join(', '),
+          at: new URL(page.url()).pathname,
+        }),
+        { timeout: 20_000 },
+      )
+      .toMatchObject({ home: true });
     expect(await page.evaluate(() => localStorage.getItem('admin_access_token'))).not.toBe('expired.token.value');
     // A failed refresh: the token goes and the sign-in shows.
     await context.clearCookies();

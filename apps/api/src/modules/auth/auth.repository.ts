@@ -212,6 +212,29 @@ export async function findRefreshToken(q: Queryable, token: string) {
   return row ?? null;
 }
 
+/**
+ * The token if it was rotated less than `seconds` ago and is still the newest rotation of its family (no token of the
+ * family was rotated after it): the mark of a refresh whose answer never reached the browser, or of two tabs refreshing
+ * at once — not of a replay, which comes after the family has moved on (decision 086).
+ */
+export async function findJustRotated(q: Queryable, token: string, seconds: number) {
+  const [row] = await q
+    .select()
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.token_hash, hashToken(token)),
+        isNull(refreshTokens.revoked_at),
+        gt(refreshTokens.expires_at, sql`now()`),
+        gt(refreshTokens.used_at, sql`now() - make_interval(secs => ${seconds})`),
+        sql`not exists (select 1 from refresh_tokens later
+          where later.family_id = ${refreshTokens.family_id} and later.used_at > ${refreshTokens.used_at})`,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
 export async function revokeFamily(q: Queryable, familyId: string): Promise<void> {
   await q
     .update(refreshTokens)

@@ -253,6 +253,36 @@ describe('accounts API', () => {
       expect(afterReplay.statusCode).toBe(401);
     });
 
+    it('a token presented again just after its rotation gets a new one; once the family moved on, or later, it ends the family', async () => {
+      const { email } = await registerVerified(app);
+      const login = await loginAs(app, email);
+      const refresh = (token: string) => app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh_token: token } });
+      const first = await refresh(login.tokens.refresh_token);
+      expect(first.statusCode).toBe(200);
+      // Two tabs at once, or an answer lost to a navigation: the same token again within seconds.
+      const second = await refresh(login.tokens.refresh_token);
+      expect(second.statusCode, second.body).toBe(200);
+      const [a, b] = [first.json().tokens.refresh_token, second.json().tokens.refresh_token];
+      expect(a).not.toBe(b);
+      // Both successors belong to the sign-in: using one moves the family on, after which the first token is a replay.
+      const moved = await refresh(a);
+      expect(moved.statusCode).toBe(200);
+      const replay = await refresh(login.tokens.refresh_token);
+      expect(replay.statusCode).toBe(401);
+      for (const t of [b, moved.json().tokens.refresh_token]) expect((await refresh(t)).statusCode).toBe(401);
+
+      // Past the grace the same token again is a replay even if nothing moved on.
+      const other = await loginAs(app, email);
+      const rotated = await refresh(other.tokens.refresh_token);
+      expect(rotated.statusCode).toBe(200);
+      await app.db
+        .update(refreshTokens)
+        .set({ used_at: sql`used_at - interval '31 seconds'` })
+        .where(eq(refreshTokens.subject_id, other.user_id));
+      expect((await refresh(other.tokens.refresh_token)).statusCode).toBe(401);
+      expect((await refresh(rotated.json().tokens.refresh_token)).statusCode).toBe(401);
+    });
+
     it('refuses a missing, unknown or expired refresh token', async () => {
       expect((await app.inject({ method: 'POST', url: '/api/token/refresh' })).statusCode).toBe(401);
       expect((await app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh_token: 'nope' } })).statusCode).toBe(401);

@@ -59,11 +59,30 @@ describe('staff sign-in and refresh', () => {
     expect(refreshed.json().access).toBeTruthy();
     const next = refreshCookieOf(refreshed)!.value;
     expect(next).not.toBe(cookie.value);
-    // The old token again: its whole sign-in ends.
+    // The old token again at once, before the new one was used: the answer was lost (a navigation, another tab), so it
+    // gets a token of the same sign-in rather than ending it.
+    const lostAnswer = await t.app.inject({ method: 'POST', url: '/staff/token/refresh/', cookies: { staff_refresh_token: cookie.value } });
+    expect(lostAnswer.statusCode, lostAnswer.body).toBe(200);
+    const other = refreshCookieOf(lostAnswer)!.value;
+    expect([cookie.value, next]).not.toContain(other);
+    // Past the grace, the old token again is a replay: its whole sign-in ends, both live tokens with it.
+    await t.app.db.execute(sql`update refresh_tokens set used_at = used_at - interval '31 seconds' where used_at is not null`);
     const replay = await t.app.inject({ method: 'POST', url: '/staff/token/refresh/', cookies: { staff_refresh_token: cookie.value } });
     expect(replay.statusCode).toBe(401);
-    const afterReplay = await t.app.inject({ method: 'POST', url: '/staff/token/refresh/', cookies: { staff_refresh_token: next } });
-    expect(afterReplay.statusCode).toBe(401);
+    for (const live of [next, other]) {
+      const afterReplay = await t.app.inject({ method: 'POST', url: '/staff/token/refresh/', cookies: { staff_refresh_token: live } });
+      expect(afterReplay.statusCode).toBe(401);
+    }
+  });
+
+  it("a staff refresh token sent to the patients' refresh is refused there without ending the staff sign-in", async () => {
+    const s = await newStaff(t.app, 'author');
+    const res = await t.app.inject({ method: 'POST', url: '/staff/admin-login/', payload: { email: s.email, password: STAFF_TEST_PASSWORD } });
+    const cookie = refreshCookieOf(res)!.value;
+    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh_token: cookie } });
+    expect(elsewhere.statusCode).toBe(401);
+    const refreshed = await t.app.inject({ method: 'POST', url: '/staff/token/refresh/', cookies: { staff_refresh_token: cookie } });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
   });
 
   it('refuses a wrong password and an unknown e-mail alike, a refresh without a cookie, and throttles by account', async () => {

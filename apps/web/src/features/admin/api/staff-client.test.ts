@@ -41,6 +41,28 @@ describe('the staff client refreshes once', () => {
     expect(staffNavigation.toSignIn).toHaveBeenCalledTimes(1);
   });
 
+  it('two calls sent with the expired token: the one whose 401 comes after the refresh retries without a second refresh', async () => {
+    let releaseLate!: () => void;
+    const late = new Promise<void>((resolve) => (releaseLate = resolve));
+    mockFetch((url, auth) => {
+      if (url === '/staff/token/refresh/') return json(200, { access: 'fresh', role: 'admin', email: 'a@b.c' });
+      return auth === 'Bearer fresh' ? json(200, { url }) : json(401, { message: 'expired' });
+    });
+    const fetchMock = vi.mocked(globalThis.fetch);
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      // The audit log's 401 is held on the wire until the home call has refreshed and retried.
+      if (String(input) === '/staff/audit-log/' && new Headers(init?.headers).get('authorization') === 'Bearer expired') await late;
+      return answer(input, init);
+    });
+    const audit = staffFetch('/staff/audit-log/');
+    await expect(staffFetch('/staff/admin-home/')).resolves.toEqual({ url: '/staff/admin-home/' });
+    releaseLate();
+    await expect(audit).resolves.toEqual({ url: '/staff/audit-log/' });
+    expect(calls.filter((c) => c.url === '/staff/token/refresh/')).toHaveLength(1);
+    expect(staffNavigation.toSignIn).not.toHaveBeenCalled();
+  });
+
   it('a retried call that fails again with 401 is not refreshed a second time', async () => {
     mockFetch((url) => (url === '/staff/token/refresh/' ? json(200, { access: 'fresh', role: 'admin', email: 'a@b.c' }) : json(401, {})));
     await expect(staffFetch('/staff/audit-log/')).rejects.toThrow();

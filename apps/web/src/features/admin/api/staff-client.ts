@@ -58,9 +58,8 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-async function once(path: string, req: StaffRequest): Promise<Response> {
+async function once(path: string, req: StaffRequest, token = staffToken()): Promise<Response> {
   const isForm = req.body instanceof FormData;
-  const token = staffToken();
   return fetch(urlWith(path, req.query), {
     method: req.method ?? 'GET',
     credentials: 'include',
@@ -94,11 +93,17 @@ export function refreshStaffToken(): Promise<boolean> {
   return refreshing;
 }
 
-/** A staff call's raw answer, after at most one refresh and one retry. */
+/**
+ * A staff call's raw answer, after at most one refresh and one retry. A 401 for a token that another call has already
+ * replaced (its refresh finished while this call was on the wire) is retried with the new token, not refreshed again:
+ * each refresh rotates the sign-in's cookie, and a needless one only adds a chance to lose its answer.
+ */
 export async function staffResponse(path: string, req: StaffRequest = {}): Promise<Response> {
-  let res = await once(path, req);
+  const sentWith = staffToken();
+  let res = await once(path, req, sentWith);
   if (res.status === 401) {
-    if (await refreshStaffToken()) {
+    const replaced = staffToken() !== sentWith && staffToken() !== null;
+    if (replaced || (await refreshStaffToken())) {
       res = await once(path, req);
     } else {
       clearStaffSession();
