@@ -22,7 +22,11 @@ import ws from './workspace.module.css';
 export function HistoryFiltersForm({ initial, onSubmit }: { initial: HistoryFilters; onSubmit: (f: HistoryFilters) => void }) {
   const [draft, setDraft] = useState(initial);
   const [error, setError] = useState<{ field: 'month' | 'year'; message: string } | null>(null);
-  const set = (patch: Partial<HistoryFilters>) => setDraft((d) => ({ ...d, ...patch }));
+  const set = (patch: Partial<HistoryFilters>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    // The month and year are checked together, so editing either one clears their message until the next Submit.
+    if ('month' in patch || 'year' in patch) setError(null);
+  };
   return (
     <form
       className={ws.filters}
