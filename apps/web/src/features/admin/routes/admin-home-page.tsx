@@ -101,7 +101,7 @@ export default function AdminHomePage() {
           <div className={styles.card}>
             <h2>This month’s takings</h2>
             {h.month_takings.length === 0 ? (
-              <p className={styles.figure}>0.00</p>
+              <p>No payments taken yet this month.</p>
             ) : (
               h.month_takings.map((t) => (
                 <p key={t.currency} className={styles.figure}>
