@@ -8,11 +8,40 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ProviderDetailsResponse } from '@careslot/contracts/providers';
-import { closeContexts, expectNoSeriousA11yIssues, open, screenshot, waitForMail } from './support/browser';
+import { HOMEPAGE_RECORD_ID } from '@careslot/contracts/staff';
+import { baseUrl, closeContexts, expectNoSeriousA11yIssues, open, screenshot, waitForMail } from './support/browser';
 
 const STAFF = { email: 'admin@careslot.test', password: 'CareSlot-demo-admin' };
 const NEW_PROVIDER = 'new.provider@careslot.test';
-afterAll(closeContexts);
+
+/**
+ * The journeys share one server, and the homepage modal covers every later visitor's home page: if a step failed
+ * between switching it on and off, it is switched off here through the staff API.
+ */
+let modalSwitchedOn = false;
+async function switchModalOff(): Promise<void> {
+  const login = await fetch(`${baseUrl()}/staff/admin-login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(STAFF),
+  });
+  const { access } = (await login.json()) as { access: string };
+  const current = (await (await fetch(`${baseUrl()}/api/homepage-settings`)).json()) as { modal_heading: string; modal_description: string };
+  const form = new FormData();
+  form.append('modal_heading', current.modal_heading || 'Notice');
+  form.append('modal_description', current.modal_description || 'Notice');
+  form.append('show_modal', 'false');
+  const res = await fetch(`${baseUrl()}/staff/homepage-image/${HOMEPAGE_RECORD_ID}/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${access}` },
+    body: form,
+  });
+  if (!res.ok) throw new Error(`switching the homepage modal off answered ${res.status}: ${await res.text()}`);
+}
+afterAll(async () => {
+  await closeContexts();
+  if (modalSwitchedOn) await switchModalOff();
+});
 
 /** A browser for the staff screens. The print dialog would block a headless page: the print view is checked by its content. */
 async function openStaff(width: number, height = 900): Promise<Page> {
@@ -115,6 +144,7 @@ describe('staff admin area', () => {
     await page.getByLabel('Heading').fill('Winter evening clinics');
     await page.getByLabel('Description').fill('Many of our GPs now see patients until 8 pm.');
     await page.getByLabel('Enable Modal').check();
+    modalSwitchedOn = true;
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await expect.poll(() => page.getByText('Modal settings updated!').isVisible()).toBe(true);
     await screenshot(page, 'staff-gallery-1280');
@@ -135,6 +165,7 @@ describe('staff admin area', () => {
     await expect
       .poll(() => page.evaluate(async () => (await (await fetch('/api/homepage-settings')).json()).show_modal), { timeout: 15_000 })
       .toBe(false);
+    modalSwitchedOn = false;
 
     // Appointment History: filters, pages, print.
     await page.getByRole('link', { name: 'Appointment History' }).click();
