@@ -78,6 +78,11 @@ describe('the assembled app', () => {
     expect(res.headers['x-request-id']).toBe('req-123');
     const metrics = await t.app.inject({ url: '/metrics' });
     expect(metrics.body).toContain('careslot_http_requests_total');
+    // The pool gauge exists where there is a pool (PostgreSQL), with the request above given its connection back.
+    if (t.database.kind === 'postgres') {
+      expect(metrics.body).toMatch(/careslot_db_pool_connections\{state="open"\} [1-9]/);
+      expect(metrics.body).toContain('careslot_db_pool_connections{state="waiting"} 0');
+    } else expect(metrics.body).not.toContain('careslot_db_pool_connections');
   });
 });
 

@@ -1,10 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { UnauthorizedError } from '../lib/errors';
 
-/** Prometheus text at /metrics: request counts and durations by route, plus process metrics. */
+/**
+ * Prometheus text at /metrics: request counts and durations by route, process metrics, and on PostgreSQL the connection
+ * pool (open, lent out, queries waiting for a connection; a steady `waiting` above 0 means requests queue for the pool of 10).
+ */
 export const metricsPlugin = fp(
   async (app: FastifyInstance) => {
     const registry = new Registry();
@@ -22,6 +25,18 @@ export const metricsPlugin = fp(
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [registry],
     });
+    const connections = app.database.connections?.bind(app.database);
+    if (connections) {
+      new Gauge({
+        name: 'careslot_db_pool_connections',
+        help: 'PostgreSQL pool connections: open, busy (lent out) and waiting (queries waiting for one)',
+        labelNames: ['state'] as const,
+        registers: [registry],
+        collect() {
+          for (const [state, count] of Object.entries(connections())) this.set({ state }, count);
+        },
+      });
+    }
     app.addHook('onResponse', async (req, reply) => {
       const route = req.routeOptions.url ?? 'unmatched';
       requests.inc({ method: req.method, route, status: String(reply.statusCode) });
