@@ -63,6 +63,18 @@ describe('the staff client refreshes once', () => {
     expect(staffNavigation.toSignIn).not.toHaveBeenCalled();
   });
 
+  it('a refresh that gets no answer (network gone, page navigating away) keeps the sign-in and answers the 401', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      calls.push({ url: String(input), auth: null });
+      if (String(input) === '/staff/token/refresh/') throw new DOMException('The user aborted a request.', 'AbortError');
+      return json(401, { message: 'expired' });
+    });
+    await expect(staffFetch('/staff/admin-home/')).rejects.toMatchObject({ status: 401 });
+    expect(calls.map((c) => c.url)).toEqual(['/staff/admin-home/', '/staff/token/refresh/']);
+    expect(staffToken()).toBe('expired');
+    expect(staffNavigation.toSignIn).not.toHaveBeenCalled();
+  });
+
   it('a retried call that fails again with 401 is not refreshed a second time', async () => {
     mockFetch((url) => (url === '/staff/token/refresh/' ? json(200, { access: 'fresh', role: 'admin', email: 'a@b.c' }) : json(401, {})));
     await expect(staffFetch('/staff/audit-log/')).rejects.toThrow();

@@ -72,21 +72,34 @@ async function once(path: string, req: StaffRequest, token = staffToken()): Prom
   });
 }
 
-let refreshing: Promise<boolean> | null = null;
+/**
+ * What a refresh came to: a new token; the sign-in has ended (the server said so); or no answer at all (the network
+ * dropped, or the page is navigating away and the browser cancelled the call). Only the server's answer ends a sign-in:
+ * a refresh cut off by a navigation used to remove the token and send the next page to the staff sign-in.
+ */
+type Refresh = 'refreshed' | 'ended' | 'unanswered';
 
-async function refreshOnce(): Promise<boolean> {
+let refreshing: Promise<Refresh> | null = null;
+
+async function refreshOnce(): Promise<Refresh> {
+  let res: Response;
   try {
-    const res = await fetch('/staff/token/refresh/', { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' } });
-    if (!res.ok) return false;
-    storeStaffSession((await res.json()) as StaffAccessResponse);
-    return true;
+    res = await fetch('/staff/token/refresh/', { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' } });
   } catch {
-    return false;
+    return 'unanswered';
+  }
+  if (res.status === 401 || res.status === 403) return 'ended';
+  if (!res.ok) return 'unanswered';
+  try {
+    storeStaffSession((await res.json()) as StaffAccessResponse);
+    return 'refreshed';
+  } catch {
+    return 'unanswered';
   }
 }
 
 /** One refresh at a time: calls that fail together share it. Never retried. */
-export function refreshStaffToken(): Promise<boolean> {
+function refreshStaffToken(): Promise<Refresh> {
   refreshing ??= refreshOnce().finally(() => {
     refreshing = null;
   });
@@ -96,16 +109,18 @@ export function refreshStaffToken(): Promise<boolean> {
 /**
  * A staff call's raw answer, after at most one refresh and one retry. A 401 for a token that another call has already
  * replaced (its refresh finished while this call was on the wire) is retried with the new token, not refreshed again:
- * each refresh rotates the sign-in's cookie, and a needless one only adds a chance to lose its answer.
+ * each refresh rotates the sign-in's cookie, and a needless one only adds a chance to lose its answer. A refresh that
+ * got no answer leaves the sign-in as it is and answers the 401 (the screen shows its error; the next call tries again).
  */
 export async function staffResponse(path: string, req: StaffRequest = {}): Promise<Response> {
   const sentWith = staffToken();
   let res = await once(path, req, sentWith);
   if (res.status === 401) {
     const replaced = staffToken() !== sentWith && staffToken() !== null;
-    if (replaced || (await refreshStaffToken())) {
+    const refresh = replaced ? 'refreshed' : await refreshStaffToken();
+    if (refresh === 'refreshed') {
       res = await once(path, req);
-    } else {
+    } else if (refresh === 'ended') {
       clearStaffSession();
       staffNavigation.toSignIn();
     }
