@@ -26,7 +26,10 @@ async function switchModalOff(): Promise<void> {
     body: JSON.stringify(STAFF),
   });
   const { access } = (await login.json()) as { access: string };
-  const current = (await (await fetch(`${baseUrl()}/api/homepage-settings`)).json()) as { modal_heading: string; modal_description: string };
+  const current = (await (await fetch(`${baseUrl()}/api/homepage-settings`)).json()) as {
+    modal_heading: string;
+    modal_description: string;
+  };
   const form = new FormData();
   form.append('modal_heading', current.modal_heading || 'Notice');
   form.append('modal_description', current.modal_description || 'Notice');

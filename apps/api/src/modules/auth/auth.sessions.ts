@@ -5,14 +5,7 @@ import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db/client';
 import { UnauthorizedError } from '../../lib/errors';
 import type { TokenSigner } from '../../plugins/auth';
-import {
-  findAccountById,
-  findJustRotated,
-  findRefreshToken,
-  insertRefreshToken,
-  revokeFamily,
-  useRefreshToken,
-} from './auth.repository';
+import { findAccountById, findJustRotated, findRefreshToken, insertRefreshToken, revokeFamily, useRefreshToken } from './auth.repository';
 import { newOpaqueToken } from './auth.tokens';
 
 export interface Session {

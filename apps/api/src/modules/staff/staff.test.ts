@@ -77,7 +77,11 @@ describe('staff sign-in and refresh', () => {
 
   it("a staff refresh token sent to the patients' refresh is refused there without ending the staff sign-in", async () => {
     const s = await newStaff(t.app, 'author');
-    const res = await t.app.inject({ method: 'POST', url: '/staff/admin-login/', payload: { email: s.email, password: STAFF_TEST_PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/staff/admin-login/',
+      payload: { email: s.email, password: STAFF_TEST_PASSWORD },
+    });
     const cookie = refreshCookieOf(res)!.value;
     const elsewhere = await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh_token: cookie } });
     expect(elsewhere.statusCode).toBe(401);
