@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 // A relative path: the config is bundled for Node, which cannot load the workspace package's TypeScript by name.
 import { DEFAULT_RADIUS, MAX_RADIUS_MILES, SEARCH_SORTS } from '../../packages/contracts/src/search-params';
@@ -25,8 +26,28 @@ export default defineConfig({
     // The home page's HTML is written at build time (decision 070); the server sends home.html for `/`.
     prerenderScreens([{ url: '/', file: 'home.html', files: () => firstScreens.api.filesOf(HOME) }]),
   ],
-  // No modulepreload polyfill: every browser the build targets (Baseline widely available) has modulepreload.
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 700, modulePreload: { polyfill: false } },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 700,
+    // No modulepreload polyfill: every browser the build targets (Baseline widely available) has modulepreload.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // React Router's console warnings for developers (`warning`, `warningOnce`, `warnOnce`, unconditional even in its
+      // production build) are dropped with their text: nothing uses their result (decision 084).
+      treeshake: { manualPureFunctions: ['warning', 'warningOnce', 'warnOnce'] },
+      // Everything the entry imports statically (React included) in one chunk: one file and one gzip stream instead of
+      // two on every first load (decision 084).
+      output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
+    },
+  },
+  resolve: {
+    // React Router publishes its production build (developer warnings off) but its package.json only points at the
+    // development one (remix-run/react-router#12532, #14102); the two differ only in that switch (decision 084).
+    alias: [
+      { find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')) },
+    ],
+  },
   server: {
     proxy: Object.fromEntries(
       ['/api', '/user', '/provider', '/staff', '/dev', '/sandbox', '/uploads', '/webhooks'].map((p) => [p, 'http://127.0.0.1:3000']),
