@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 // A relative path: the config is bundled for Node, which cannot load the workspace package's TypeScript by name.
 import { DEFAULT_RADIUS, MAX_RADIUS_MILES, SEARCH_SORTS } from '../../packages/contracts/src/search-params';
+import { firstScreenChunk } from './build/first-screen-chunk';
 import { firstScreenPreload } from './build/first-screen-preload';
 import { prerenderScreens } from './build/prerender';
 
@@ -19,9 +20,13 @@ const firstScreens = firstScreenPreload(
   { defaultRadius: DEFAULT_RADIUS, maxRadius: MAX_RADIUS_MILES, sorts: SEARCH_SORTS },
 );
 
+// The modules the home screen needs beyond the entry, in one chunk (decision 085).
+const homeChunk = firstScreenChunk('home-shared', HOME);
+
 export default defineConfig({
   plugins: [
     react(),
+    homeChunk.plugin,
     firstScreens,
     // The home page's HTML is written at build time (decision 070); the server sends home.html for `/`.
     prerenderScreens([{ url: '/', file: 'home.html', files: () => firstScreens.api.filesOf(HOME) }]),
@@ -38,7 +43,7 @@ export default defineConfig({
       treeshake: { manualPureFunctions: ['warning', 'warningOnce', 'warnOnce'] },
       // Everything the entry imports statically (React included) in one chunk: one file and one gzip stream instead of
       // two on every first load (decision 084).
-      output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
+      output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }, homeChunk.group] } },
     },
   },
   resolve: {
