@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 // A relative path: the config is bundled for Node, which cannot load the workspace package's TypeScript by name.
 import { DEFAULT_RADIUS, MAX_RADIUS_MILES, SEARCH_SORTS } from '../../packages/contracts/src/search-params';
 import { firstScreenChunk } from './build/first-screen-chunk';
@@ -23,9 +23,22 @@ const firstScreens = firstScreenPreload(
 // The modules the home screen needs beyond the entry, in one chunk (decision 085).
 const homeChunk = firstScreenChunk('home-shared', HOME);
 
+// React Router publishes its production build (developer warnings off) but its package.json only names the development
+// one (remix-run/react-router#12532, #14102); the two differ only in that switch. Builds take the production one; the
+// development server keeps the warnings (decision 084).
+const reactRouterProduction: Plugin = {
+  name: 'careslot-react-router-production',
+  apply: 'build',
+  enforce: 'pre',
+  resolveId(source) {
+    return source === 'react-router' ? fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')) : null;
+  },
+};
+
 export default defineConfig({
   plugins: [
     react(),
+    reactRouterProduction,
     homeChunk.plugin,
     firstScreens,
     // The home page's HTML is written at build time (decision 070); the server sends home.html for `/`.
@@ -45,13 +58,6 @@ export default defineConfig({
       // two on every first load (decision 084).
       output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }, homeChunk.group] } },
     },
-  },
-  resolve: {
-    // React Router publishes its production build (developer warnings off) but its package.json only points at the
-    // development one (remix-run/react-router#12532, #14102); the two differ only in that switch (decision 084).
-    alias: [
-      { find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')) },
-    ],
   },
   server: {
     proxy: Object.fromEntries(
