@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
 
-/** What `firstScreenChunk` returns: the plugin, and the group for `build.rolldownOptions.output.codeSplitting.groups`. */
+/** What `firstScreenChunk` returns: the plugin, and the group for `build.rolldownOptions.output.codeSplitting`. */
 export interface FirstScreenChunk {
   plugin: Plugin;
   group: { name: string; test: (id: string) => boolean };

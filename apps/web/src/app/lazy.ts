@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { whenLoadedAndIdle } from '../lib/idle';
 import type { ScreenName } from './screens';
 
 export const MIN_SCREEN_DELAY_MS = 100;
@@ -17,12 +18,7 @@ const loadLaterScreens = () => (laterScreens ??= import('./screens'));
  */
 export function markFirstScreenShown(): void {
   firstScreenShown = true;
-  const idle = () =>
-    typeof window.requestIdleCallback === 'function'
-      ? window.requestIdleCallback(() => void loadLaterScreens(), { timeout: 4000 })
-      : window.setTimeout(() => void loadLaterScreens(), 1500);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  whenLoadedAndIdle(() => void loadLaterScreens());
 }
 
 /**
