@@ -1,7 +1,9 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 // A relative path: the config is bundled for Node, which cannot load the workspace package's TypeScript by name.
 import { DEFAULT_RADIUS, MAX_RADIUS_MILES, SEARCH_SORTS } from '../../packages/contracts/src/search-params';
+import { firstScreenChunk } from './build/first-screen-chunk';
 import { firstScreenPreload } from './build/first-screen-preload';
 import { prerenderScreens } from './build/prerender';
 
@@ -18,15 +20,45 @@ const firstScreens = firstScreenPreload(
   { defaultRadius: DEFAULT_RADIUS, maxRadius: MAX_RADIUS_MILES, sorts: SEARCH_SORTS },
 );
 
+// The modules the home screen needs beyond the entry, in one chunk (decision 085).
+const homeChunk = firstScreenChunk('home-shared', HOME);
+
+// React Router publishes its production build (developer warnings off) but its package.json only names the development
+// one (remix-run/react-router#12532, #14102); the two differ only in that switch. Builds take the production one; the
+// development server keeps the warnings (decision 084).
+const reactRouterProduction: Plugin = {
+  name: 'careslot-react-router-production',
+  apply: 'build',
+  enforce: 'pre',
+  resolveId(source) {
+    return source === 'react-router' ? fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')) : null;
+  },
+};
+
 export default defineConfig({
   plugins: [
     react(),
+    reactRouterProduction,
+    homeChunk.plugin,
     firstScreens,
     // The home page's HTML is written at build time (decision 070); the server sends home.html for `/`.
     prerenderScreens([{ url: '/', file: 'home.html', files: () => firstScreens.api.filesOf(HOME) }]),
   ],
-  // No modulepreload polyfill: every browser the build targets (Baseline widely available) has modulepreload.
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 700, modulePreload: { polyfill: false } },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 700,
+    // No modulepreload polyfill: every browser the build targets (Baseline widely available) has modulepreload.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // React Router's console warnings for developers (`warning`, `warningOnce`, `warnOnce`, unconditional even in its
+      // production build) are dropped with their text: nothing uses their result (decision 084).
+      treeshake: { manualPureFunctions: ['warning', 'warningOnce', 'warnOnce'] },
+      // Everything the entry imports statically (React included) in one chunk: one file and one gzip stream instead of
+      // two on every first load (decision 084).
+      output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }, homeChunk.group] } },
+    },
+  },
   server: {
     proxy: Object.fromEntries(
       ['/api', '/user', '/provider', '/staff', '/dev', '/sandbox', '/uploads', '/webhooks'].map((p) => [p, 'http://127.0.0.1:3000']),

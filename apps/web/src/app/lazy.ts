@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { whenLoadedAndIdle } from '../lib/idle';
+import type { ScreenName } from './screens';
 
 export const MIN_SCREEN_DELAY_MS = 100;
 
@@ -6,9 +8,17 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.
 
 let firstScreenShown = false;
 
-/** Called once the visit's first screen has rendered (main.tsx): from then on every screen is asked for by a move. */
+let laterScreens: Promise<typeof import('./screens')> | undefined;
+const loadLaterScreens = () => (laterScreens ??= import('./screens'));
+
+/**
+ * Called once the visit's first screen has rendered (main.tsx): from then on every screen is asked for by a move. The
+ * other screens' loaders (./screens) are fetched once the page has loaded and the browser is idle, so a move to one
+ * does not wait for them (decision 084).
+ */
 export function markFirstScreenShown(): void {
   firstScreenShown = true;
+  whenLoadedAndIdle(() => void loadLaterScreens());
 }
 
 /**
@@ -23,4 +33,9 @@ export function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
     const [module] = await Promise.all([load(), delay(MIN_SCREEN_DELAY_MS - (performance.now() - askedAt))]);
     return { Component: module.default };
   };
+}
+
+/** A screen other than the first screens, loaded through ./screens (decision 084); otherwise as `lazyScreen`. */
+export function laterScreen(name: ScreenName) {
+  return lazyScreen(() => loadLaterScreens().then((s) => s.screens[name]()));
 }

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../lib/paths';
-import { lazyScreen } from './lazy';
+import { laterScreen, lazyScreen } from './lazy';
 import { RootLayout } from './shell/root-layout';
 import { CrashPage } from './error-pages/crash-page';
 import { ScreenLoading } from '../components/ui/screen-loading';
@@ -8,55 +8,55 @@ import { requirePatientLoader, requireStaffLoader } from './guards';
 
 const publicRoutes: RouteObject[] = [
   { index: true, lazy: lazyScreen(() => import('../features/home/routes/home-page')) },
-  { path: paths.signIn, lazy: lazyScreen(() => import('../features/auth/routes/sign-in-page')) },
-  { path: paths.register, lazy: lazyScreen(() => import('./register-screen')) },
-  { path: '/reset-password/:resetToken', lazy: lazyScreen(() => import('../features/auth/routes/reset-password-page')) },
-  { path: '/verify/:email_verify', lazy: lazyScreen(() => import('../features/auth/routes/verify-email-page')) },
-  { path: paths.loginVerificationModal, lazy: lazyScreen(() => import('../features/auth/routes/login-verification-page')) },
+  { path: paths.signIn, lazy: laterScreen('signIn') },
+  { path: paths.register, lazy: laterScreen('register') },
+  { path: '/reset-password/:resetToken', lazy: laterScreen('resetPassword') },
+  { path: '/verify/:email_verify', lazy: laterScreen('verifyEmail') },
+  { path: paths.loginVerificationModal, lazy: laterScreen('loginVerification') },
   { path: paths.results, lazy: lazyScreen(() => import('../features/search/routes/results-page')) },
   { path: '/doctor-profile/:id/:distance', lazy: lazyScreen(() => import('../features/search/routes/doctor-profile-page')) },
-  { path: paths.contactUs, lazy: lazyScreen(() => import('../features/content/routes/contact-page')) },
-  { path: paths.aboutUs, lazy: lazyScreen(() => import('../features/content/routes/about-page')) },
-  { path: paths.termsOfUse, lazy: lazyScreen(() => import('../features/content/routes/terms-page')) },
-  { path: paths.privacyCookie, lazy: lazyScreen(() => import('../features/content/routes/privacy-page')) },
-  { path: paths.providerVerify, lazy: lazyScreen(() => import('../features/provider/routes/provider-verify-page')) },
-  { path: paths.companyVerify, lazy: lazyScreen(() => import('../features/provider/routes/company-verify-page')) },
-  { path: paths.staffSignIn, lazy: lazyScreen(() => import('../features/admin/routes/staff-sign-in-page')) },
-  { path: paths.cancelAppointment, lazy: lazyScreen(() => import('../features/profile/routes/cancel-link-page')) },
+  { path: paths.contactUs, lazy: laterScreen('contact') },
+  { path: paths.aboutUs, lazy: laterScreen('about') },
+  { path: paths.termsOfUse, lazy: laterScreen('terms') },
+  { path: paths.privacyCookie, lazy: laterScreen('privacy') },
+  { path: paths.providerVerify, lazy: laterScreen('providerVerify') },
+  { path: paths.companyVerify, lazy: laterScreen('companyVerify') },
+  { path: paths.staffSignIn, lazy: laterScreen('staffSignIn') },
+  { path: paths.cancelAppointment, lazy: laterScreen('cancelLink') },
 ];
 
 /** Need the patient or provider access token (docs/accounts.md, "Sessions and cookies"); visitors go to sign-in and come back after. */
 const protectedRoutes: RouteObject[] = [
-  { path: paths.userProfile, lazy: lazyScreen(() => import('../features/profile/routes/user-profile-page')) },
-  { path: '/appointment/:doc_id', lazy: lazyScreen(() => import('../features/booking/routes/checkout-page')) },
-  { path: paths.paymentReturn, lazy: lazyScreen(() => import('../features/booking/routes/payment-return-page')) },
+  { path: paths.userProfile, lazy: laterScreen('userProfile') },
+  { path: '/appointment/:doc_id', lazy: laterScreen('checkout') },
+  { path: paths.paymentReturn, lazy: laterScreen('paymentReturn') },
   {
     // The provider workspace: one frame (side menu) around its screens.
-    lazy: lazyScreen(() => import('../features/provider/routes/provider-layout')),
+    lazy: laterScreen('providerLayout'),
     children: [
-      { path: paths.providerHome, lazy: lazyScreen(() => import('../features/provider/routes/provider-home-page')) },
-      { path: paths.providerProfile, lazy: lazyScreen(() => import('../features/provider/routes/provider-profile-page')) },
-      { path: paths.providerAvailabilityNew, lazy: lazyScreen(() => import('../features/provider/routes/availability-new-page')) },
-      { path: paths.providerAvailabilityAll, lazy: lazyScreen(() => import('../features/provider/routes/availability-all-page')) },
-      { path: paths.providerAppointmentHistory, lazy: lazyScreen(() => import('../features/provider/routes/appointment-history-page')) },
-      { path: paths.providerBankAccount, lazy: lazyScreen(() => import('../features/provider/routes/bank-account-page')) },
+      { path: paths.providerHome, lazy: laterScreen('providerHome') },
+      { path: paths.providerProfile, lazy: laterScreen('providerProfile') },
+      { path: paths.providerAvailabilityNew, lazy: laterScreen('availabilityNew') },
+      { path: paths.providerAvailabilityAll, lazy: laterScreen('availabilityAll') },
+      { path: paths.providerAppointmentHistory, lazy: laterScreen('appointmentHistory') },
+      { path: paths.providerBankAccount, lazy: laterScreen('bankAccount') },
     ],
   },
 ];
 
 /** Need the staff token; otherwise the staff sign-in. */
 const adminRoutes: RouteObject[] = [
-  { path: paths.adminHome, lazy: lazyScreen(() => import('../features/admin/routes/admin-home-page')) },
-  { path: paths.adminProviders, lazy: lazyScreen(() => import('../features/admin/routes/admin-providers-page')) },
-  { path: paths.adminVerifiedProviders, lazy: lazyScreen(() => import('../features/admin/routes/admin-providers-page')) },
+  { path: paths.adminHome, lazy: laterScreen('adminHome') },
+  { path: paths.adminProviders, lazy: laterScreen('adminProviders') },
+  { path: paths.adminVerifiedProviders, lazy: laterScreen('adminProviders') },
   {
     path: '/admin-home/verified-provider/:providerId/:region',
-    lazy: lazyScreen(() => import('../features/admin/routes/admin-provider-page')),
+    lazy: laterScreen('adminProvider'),
   },
-  { path: '/admin-home/providers/:providerId', lazy: lazyScreen(() => import('../features/admin/routes/admin-provider-page')) },
-  { path: paths.adminGallery, lazy: lazyScreen(() => import('../features/admin/routes/admin-gallery-page')) },
-  { path: paths.adminPayments, lazy: lazyScreen(() => import('../features/admin/routes/admin-payments-page')) },
-  { path: paths.adminSuperUsers, lazy: lazyScreen(() => import('../features/admin/routes/admin-super-users-page')) },
+  { path: '/admin-home/providers/:providerId', lazy: laterScreen('adminProvider') },
+  { path: paths.adminGallery, lazy: laterScreen('adminGallery') },
+  { path: paths.adminPayments, lazy: laterScreen('adminPayments') },
+  { path: paths.adminSuperUsers, lazy: laterScreen('adminSuperUsers') },
 ];
 
 export const routes: RouteObject[] = [
@@ -71,8 +71,8 @@ export const routes: RouteObject[] = [
           ...publicRoutes,
           { loader: requirePatientLoader, children: protectedRoutes },
           { loader: requireStaffLoader, children: adminRoutes },
-          { path: '/crash-test', lazy: lazyScreen(() => import('./error-pages/crash-test-page')) },
-          { path: '*', lazy: lazyScreen(() => import('./error-pages/not-found-page')) },
+          { path: '/crash-test', lazy: laterScreen('crashTest') },
+          { path: '*', lazy: laterScreen('notFound') },
         ],
       },
     ],
