@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { minifySync, type Plugin } from 'vite';
 import { earlyRequestUrls, prerenderFit, type EarlySearchConstants } from '../src/lib/first-screen';
+import { ANSWERS_MARK } from './request-time-screens';
 
 /** A first screen: the paths it answers (prefix, or exact with `exact`) and the module of its lazy route. */
 export interface FirstScreen {
@@ -85,7 +86,9 @@ export function firstScreenPreload(screens: FirstScreen[], early: EarlySearchCon
         `if(s[1]?p===s[0]:p.indexOf(s[0])===0){s[2].forEach(function(f){var l=document.createElement('link');` +
         `if(/\\.css$/.test(f)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.crossOrigin='';l.href='/'+f;` +
         `document.head.appendChild(l)});break}}\n` +
-        `var early=(${earlyRequestUrls.toString()})(p,location.search,${JSON.stringify(early)});\n` +
+        // A page rendered at request time (decision 081) carries its first screen's answers: none is asked again.
+        `var early=document.documentElement.hasAttribute(${JSON.stringify(ANSWERS_MARK)})?[]:` +
+        `(${earlyRequestUrls.toString()})(p,location.search,${JSON.stringify(early)});\n` +
         `if(early.length){var e=window.__careslotEarly={};early.forEach(function(u){` +
         `e[u]=fetch(u,{credentials:'include',headers:{Accept:'application/json'}});e[u].catch(function(){})})}\n` +
         `var h=document.documentElement;if((${prerenderFit.toString()})()==='differs')h.setAttribute('data-prerender','stale');` +

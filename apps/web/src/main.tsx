@@ -1,3 +1,4 @@
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -6,7 +7,23 @@ import { App, type AppRouter } from './app/app';
 import { markFirstScreenShown } from './app/lazy';
 import { routes } from './app/router';
 import { prerenderFit } from './lib/first-screen';
+import { queryClient } from './lib/query-client';
+import { ANSWERS_ELEMENT_ID } from './lib/server-render';
 import './styles.css';
+
+// A page rendered at request time (decision 081) carries the API answers it was rendered with: they go into the query
+// cache before anything renders, so the screen hydrates with the same data and does not ask for it again. They count as
+// received now, whatever the server's clock says, so they are as fresh as an answer the browser had just fetched.
+const answers = document.getElementById(ANSWERS_ELEMENT_ID);
+if (answers?.textContent) {
+  const state = JSON.parse(answers.textContent) as DehydratedState;
+  const now = Date.now();
+  hydrate(queryClient, {
+    ...state,
+    queries: state.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: now } })),
+  });
+  answers.remove();
+}
 
 const router = createBrowserRouter(routes);
 const container = document.getElementById('root')!;
