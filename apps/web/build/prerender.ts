@@ -85,8 +85,12 @@ export function prerenderScreens(screens: PrerenderedScreen[], requestTime: Requ
         const page = withScreen(screen.files()).replace(ROOT_TAG, `<div id="root" data-prerendered="${screen.url}">${html}</div>`);
         writeFileSync(path.join(dist, screen.file), page);
       }
+      // A page rendered at request time needs no script for its first paint: the first-screen script asks for the
+      // code once it has painted (first-screen-preload.ts), so none is preloaded from the HTML.
       for (const { screen, files } of requestTime) {
-        const page = withScreen(files()).replace('<html lang="en">', `<html lang="en" ${ANSWERS_MARK}>`);
+        const page = withScreen(files())
+          .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '')
+          .replace('<html lang="en">', `<html lang="en" ${ANSWERS_MARK}>`);
         writeFileSync(path.join(outDir, REQUEST_TIME_SCREENS[screen]), page);
       }
     },
