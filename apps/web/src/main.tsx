@@ -1,5 +1,5 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
@@ -56,7 +56,11 @@ if (prerendered === undefined) {
   // region, a session, a cached list) gets it rendered anew in one step, hidden meanwhile when it would look different.
   void screenReady(router).then(() => {
     if (prerendered === location.pathname && prerenderFit() === 'same') {
-      hydrateRoot(container, app);
+      // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread for
+      // the whole page (a rendered results list or profile is a long task on a slow phone); the page is already painted.
+      startTransition(() => {
+        hydrateRoot(container, app);
+      });
     } else {
       const root = createRoot(container);
       flushSync(() => root.render(app));
