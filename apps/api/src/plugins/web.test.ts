@@ -80,6 +80,12 @@ describe('/results rendered at request time', () => {
     expect(own.statusCode).toBe(429);
   });
 
+  it('answers a HEAD without searching', async () => {
+    const address = nextIp();
+    for (let i = 0; i < 4; i++) expect((await t.app.inject({ method: 'HEAD', url: RESULTS, remoteAddress: address })).statusCode).toBe(200);
+    expect((await get(RESULTS, address)).body).toContain('data-answers');
+  });
+
   it('sends the plain index.html for a search the API refuses or an incomplete one', async () => {
     for (const url of ['/results?postcode=NOT%20A%20POSTCODE&specialty=gp', '/results?postcode=SW1A%201AA&specialty=nonsense', '/results', '/results?postcode=SW1A%201AA']) {
       const res = await get(url);

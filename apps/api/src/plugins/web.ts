@@ -110,7 +110,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   // not-found handler's are not): `/` from its build-time HTML (decision 070), the results and profiles rendered at
   // request time when the build has a server entry (decision 081), else the empty index.html.
   const sendScreen = async (req: FastifyRequest, reply: FastifyReply) => {
-    if (serverEntry) {
+    // A HEAD (a link checker, a monitor) must not spend the visitor's search budget: it gets the plain page's headers.
+    if (serverEntry && req.method === 'GET') {
       const page = await renderAtRequestTime(app, serverEntry, req).catch((err: unknown) => {
         req.log.error({ err }, 'request-time render failed; sending index.html');
         return null;
