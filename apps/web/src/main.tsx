@@ -1,5 +1,5 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
@@ -33,6 +33,12 @@ const app = (
   </StrictMode>
 );
 
+/** Its children, and `done` called once they are committed (effects run after the commit, hydration's included). */
+function Committed({ done, children }: { done: () => void; children: ReactNode }) {
+  useEffect(done, [done]);
+  return children;
+}
+
 /** Resolves once the first screen's lazy route has loaded (its code and the 100 ms floor): the first render is the screen. */
 function screenReady(r: AppRouter): Promise<void> {
   return new Promise((resolve) => {
@@ -54,18 +60,23 @@ if (prerendered === undefined) {
 } else {
   // Build-time HTML of this screen (decision 070). A first visit hydrates it; anyone it does not fit exactly (another
   // region, a session, a cached list) gets it rendered anew in one step, hidden meanwhile when it would look different.
+  // The marks come off once the app's HTML is in place: until then the stylesheet keeps hiding what this visitor must not
+  // see (the banner's copy once they have answered it, a page that differs).
+  const taken = () => {
+    delete container.dataset.prerendered;
+    document.documentElement.removeAttribute('data-prerender');
+  };
   void screenReady(router).then(() => {
     if (prerendered === location.pathname && prerenderFit() === 'same') {
       // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread for
       // the whole page (a rendered results list or profile is a long task on a slow phone); the page is already painted.
       startTransition(() => {
-        hydrateRoot(container, app);
+        hydrateRoot(container, <Committed done={taken}>{app}</Committed>);
       });
     } else {
       const root = createRoot(container);
       flushSync(() => root.render(app));
+      taken();
     }
-    delete container.dataset.prerendered;
-    document.documentElement.removeAttribute('data-prerender');
   });
 }
