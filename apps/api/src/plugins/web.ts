@@ -96,8 +96,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     prefix: '/',
     wildcard: false,
     index: false,
-    // The server entry and its page templates are for this process, not for browsers.
-    allowedPath: (pathName) => !pathName.startsWith(`/${SERVER_DIR}/`),
+    // The server entry and its page templates are for this process, not for browsers: no route is made for them.
+    globIgnore: [`${SERVER_DIR}/**`],
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('cache-control', 'public, max-age=31536000, immutable');
