@@ -1,11 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
+  appTookOver,
   baseUrl,
   closeContexts,
   DEMO_PATIENT,
   dismissBanners,
   expectNoSeriousA11yIssues,
+  moveWithinApp,
   open,
   screenshot,
   submitSignIn,
@@ -201,7 +203,8 @@ describe('find a provider', () => {
         await held;
         await route.continue();
       });
-      await page.goto('/results?postcode=b15+3hg&specialty=dentist&radius=100&region=uk');
+      // Within the app, so the search is the browser's own (held above), not answered by the server in the page.
+      await moveWithinApp(page, '/results?postcode=b15+3hg&specialty=dentist&radius=100&region=uk');
       const skeleton = page.locator('ul[aria-label="Loading results"] > li');
       await expect.poll(() => skeleton.count(), { timeout: 10_000 }).toBe(3);
       const skeletonColumns = await skeleton.first().evaluate((el) => getComputedStyle(el).gridTemplateColumns);
@@ -216,7 +219,9 @@ describe('find a provider', () => {
       await page.unroute('**/api/test-search/**');
 
       // Empty: nobody within 5 miles of Wick; one click widens the radius (a distance-filter change).
+      // Opened directly: the server renders the empty answer (decision 081); the button works once the app has taken over.
       await page.goto('/results?postcode=KW1&specialty=dentist&radius=5&region=uk');
+      await appTookOver(page);
       await expect
         .poll(() => page.getByRole('heading', { name: 'No dentist providers within 5 miles' }).isVisible(), { timeout: 10_000 })
         .toBe(true);
@@ -245,7 +250,7 @@ describe('find a provider', () => {
           }),
         }),
       );
-      await page.goto('/results?postcode=m13+9pl&specialty=dentist&radius=25&region=uk');
+      await moveWithinApp(page, '/results?postcode=m13+9pl&specialty=dentist&radius=25&region=uk');
       await expect.poll(() => page.getByRole('alert').first().textContent(), { timeout: 10_000 }).toContain('Please slow down');
       expect(await page.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
       await shot(page, `search-429-${width}`);
@@ -277,8 +282,10 @@ describe('find a provider', () => {
           body: JSON.stringify({ status: true, data: { from: '', to: '', slots: [] } }),
         }),
       );
-      await page.goto(`/doctor-profile/${first.id}/${first.distance}?region=uk`);
+      await page.goto('/');
       await dismissBanners(page);
+      // Within the app, so the free times are the browser's own call (answered above), not the server's in the page.
+      await moveWithinApp(page, `/doctor-profile/${first.id}/${first.distance}?region=uk`);
       await expect
         .poll(() => page.getByRole('heading', { name: 'No free times in the next 14 days' }).isVisible(), { timeout: 10_000 })
         .toBe(true);
@@ -323,4 +330,45 @@ describe('find a provider', () => {
     expect(await expectAllHospitalPinsInView(page)).toBe(2);
     await screenshot(page, 'doctor-profile-usa-1280');
   }, 90_000);
+
+  it('a results address opened directly arrives rendered and is hydrated without asking again; its profile too; a time starts the booking', async () => {
+    const page = await open(375, { height: 800 });
+    const api: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) api.push(url.pathname);
+    });
+    // The page as the server sends it (decision 081): the results are in the HTML, before any script has run.
+    const arrived = (await page.goto('/results?postcode=SW1A%201AA&specialty=gp&radius=10&page=1'))!;
+    const html = await arrived.text();
+    expect(html).toContain('<html lang="en" data-answers>');
+    expect(html).toContain('General Practitioner near SW1A 1AA');
+    expect(html).toMatch(/<ul[^>]*aria-label="Providers"/);
+    expect(arrived.headers()['cache-control']).toBe('private, no-cache');
+    await dismissBanners(page);
+    const first = page.locator('ul[aria-label="Providers"] h3 a').first();
+    const name = (await first.textContent())!.trim();
+    expect(html).toContain(name);
+    await screenshot(page, 'results-rendered-at-request-time-375');
+    await expectNoSeriousA11yIssues(page, 'results rendered at request time (375)');
+    // Hydrated with the answers in the page: no search, config or speciality list asked again.
+    expect(api.filter((p) => /test-search|public-config|get-speciality/.test(p))).toEqual([]);
+
+    // The app has taken over: a result opens its profile within the app (its own calls, as any move).
+    await first.click();
+    await page.waitForURL(/\/doctor-profile\/[0-9a-f-]+\/[\d.]+\?region=uk/);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name }).isVisible(), { timeout: 10_000 }).toBe(true);
+    const profileUrl = new URL(page.url());
+
+    // The profile opened directly arrives rendered too, and a time chosen there starts the booking.
+    api.length = 0;
+    const profile = (await page.goto(profileUrl.pathname + profileUrl.search))!;
+    expect(await profile.text()).toContain('data-answers');
+    await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'), null, { timeout: 30_000 });
+    await expect.poll(() => page.locator('button[data-slot]:not([disabled])').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(api.filter((p) => /provider-details|provider-slots|public-config/.test(p))).toEqual([]);
+    await page.locator('button[data-slot]:not([disabled])').first().click();
+    await page.getByRole('button', { name: 'Book this time' }).click();
+    await page.waitForURL(/\/sign-in\?returnTo=/);
+  });
 });

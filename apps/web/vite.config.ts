@@ -8,14 +8,16 @@ import { firstScreenPreload } from './build/first-screen-preload';
 import { prerenderScreens } from './build/prerender';
 
 const HOME = 'src/features/home/routes/home-page.tsx';
+const RESULTS = 'src/features/search/routes/results-page.tsx';
+const PROFILE = 'src/features/search/routes/doctor-profile-page.tsx';
 
 // The public screens a visitor lands on: their code is requested alongside the entry chunk, and their first API calls
 // before it runs (docs/performance.md).
 const firstScreens = firstScreenPreload(
   [
     { prefix: '/', exact: true, module: HOME },
-    { prefix: '/results', module: 'src/features/search/routes/results-page.tsx' },
-    { prefix: '/doctor-profile/', module: 'src/features/search/routes/doctor-profile-page.tsx' },
+    { prefix: '/results', module: RESULTS },
+    { prefix: '/doctor-profile/', module: PROFILE },
   ],
   { defaultRadius: DEFAULT_RADIUS, maxRadius: MAX_RADIUS_MILES, sorts: SEARCH_SORTS },
 );
@@ -41,8 +43,15 @@ export default defineConfig({
     reactRouterProduction,
     homeChunk.plugin,
     firstScreens,
-    // The home page's HTML is written at build time (decision 070); the server sends home.html for `/`.
-    prerenderScreens([{ url: '/', file: 'home.html', files: () => firstScreens.api.filesOf(HOME) }]),
+    // The home page's HTML is written at build time (decision 070); the server sends home.html for `/`. The results and
+    // profiles are rendered by the API at request time with the server entry built here (decision 081).
+    prerenderScreens(
+      [{ url: '/', file: 'home.html', files: () => firstScreens.api.filesOf(HOME) }],
+      [
+        { screen: 'results', files: () => firstScreens.api.filesOf(RESULTS) },
+        { screen: 'profile', files: () => firstScreens.api.filesOf(PROFILE) },
+      ],
+    ),
   ],
   build: {
     outDir: 'dist',

@@ -235,11 +235,21 @@ async function main() {
   });
   const urls = new Map<Server, Record<string, string>>();
   for (const s of servers) {
-    urls.set(s, {
+    const screens = {
       home: '/',
       results: `/results?${RESULTS_QUERY.replace(/ /g, '%20')}`,
       profile: SCREENS.includes('profile') ? await profilePath(s.base) : '',
-    });
+    };
+    urls.set(s, screens);
+    // Every build is served by this checkout's API build; whether a screen's HTML comes rendered (at build time for `/`,
+    // at request time for the others when the build has a server entry, decision 081) depends on the web build alone.
+    const kinds: string[] = [];
+    for (const [screen, url] of Object.entries(screens)) {
+      if (!url) continue;
+      const html = await (await fetch(`${s.base}${url}`)).text();
+      kinds.push(`${screen} ${/<div id="root" data-prerendered=/.test(html) ? (/data-answers/.test(html) ? 'rendered at request time' : 'build-time HTML') : 'empty index.html'}`);
+    }
+    log(`${s.label}: ${kinds.join(', ')}`);
   }
   const figures = new Map<string, RunFigures[]>();
   for (let run = 1; run <= RUNS; run++) {

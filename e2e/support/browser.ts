@@ -162,11 +162,31 @@ export async function open(width: number, opts: { height?: number; region?: 'uk'
   return context.newPage();
 }
 
+/**
+ * Waits until the app has taken over the page: `/` (build-time HTML), `/results?…` and a profile (rendered at request
+ * time, decision 081) arrive as HTML whose buttons do nothing until then (the root then drops data-prerendered); a click
+ * before that can meet a button being replaced.
+ */
+export async function appTookOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'), null, { timeout: 30_000 });
+}
+
+/**
+ * Opens an address within the app already running on the page, as a link inside the site would, so the screen's API
+ * calls are the browser's own, which page.route can answer. (Opened with page.goto, `/results?…` and a profile arrive
+ * rendered by the server with its own answers in them.)
+ */
+export async function moveWithinApp(page: Page, url: string): Promise<void> {
+  await appTookOver(page);
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+}
+
 /** Answers the cookie banner and the homepage notice when they show. */
 export async function dismissBanners(page: Page): Promise<void> {
-  // The home page starts as build-time HTML whose buttons do nothing until the app takes it over (it then drops
-  // data-prerendered); a click before that can meet a button being replaced.
-  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'), null, { timeout: 30_000 });
+  await appTookOver(page);
   for (const name of [/accept/i, /got it/i]) {
     const b = page.getByRole('button', { name }).first();
     if (await b.isVisible().catch(() => false)) await b.click();

@@ -1,7 +1,8 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { ANSWERS_MARK, REQUEST_TIME_SCREENS, ROOT_TAG, type RequestTimeScreen } from './request-time-screens';
 
 /** A public screen whose HTML is written at build time: its address and the file the server sends for it. */
 export interface PrerenderedScreen {
@@ -11,15 +12,26 @@ export interface PrerenderedScreen {
   files: () => string[];
 }
 
-const ROOT_TAG = '<div id="root"></div>';
+/** A screen the API renders at request time (decision 081), and its own files beyond the entry (as above). */
+export interface RequestTimeScreenFiles {
+  screen: RequestTimeScreen;
+  files: () => string[];
+}
+
+/** The server entry's folder in dist: the API imports render.mjs there; it is never served as a file. */
+export const SERVER_DIR = 'server';
 
 /**
- * Build step (decision 070): after the browser build, builds build/prerender-entry.tsx for Node (same Vite settings, so
- * the same CSS module class names), renders each screen and writes `dist/<file>`: index.html with the screen's HTML in
- * #root (marked `data-prerendered="<url>"`). The API sends that file for that address (apps/api/src/plugins/web.ts);
- * main.tsx hydrates it. index.html itself stays empty for every other address.
+ * Build step (decisions 070 and 081): after the browser build, builds build/prerender-entry.tsx for Node (same Vite
+ * settings, so the same CSS module class names; everything bundled, so it runs from any copy of dist) into
+ * `dist/server/render.mjs`, then
+ * - renders each build-time screen and writes `dist/<file>`: index.html with the screen's HTML in #root (marked
+ *   `data-prerendered="<url>"`). The API sends that file for that address (apps/api/src/plugins/web.ts); main.tsx
+ *   hydrates it. index.html itself stays empty for every other address;
+ * - writes the page template of each request-time screen to `dist/server/<screen>.html` (its stylesheets linked), which
+ *   render.mjs fills for the API.
  */
-export function prerenderScreens(screens: PrerenderedScreen[]): Plugin {
+export function prerenderScreens(screens: PrerenderedScreen[], requestTime: RequestTimeScreenFiles[]): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'careslot-prerender',
@@ -29,47 +41,57 @@ export function prerenderScreens(screens: PrerenderedScreen[]): Plugin {
     },
     async closeBundle() {
       if (config.build.ssr) return; // the Node build below
-      // Under node_modules, so Node finds React and the router there when it imports the result.
-      const outDir = path.resolve(config.root, 'node_modules/.careslot-prerender');
+      const dist = path.resolve(config.root, config.build.outDir);
+      const outDir = path.join(dist, SERVER_DIR);
       await build({
         root: config.root,
         configFile: config.configFile,
         mode: config.mode,
         logLevel: 'warn',
+        // Self-contained: the API imports it from wherever dist is (the bench serves copies of it). React's production
+        // build whatever NODE_ENV the API runs with (its development build is slower and writes error stacks into the HTML).
+        ssr: { noExternal: true },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         build: {
           ssr: path.resolve(config.root, 'build/prerender-entry.tsx'),
           outDir,
           emptyOutDir: true,
           sourcemap: false,
           copyPublicDir: false,
-          rollupOptions: { output: { entryFileNames: 'prerender-entry.mjs' } },
+          rollupOptions: { output: { entryFileNames: 'render.mjs', chunkFileNames: '[name]-[hash].mjs' } },
         },
       });
-      try {
-        const { renderScreen } = (await import(pathToFileURL(path.join(outDir, 'prerender-entry.mjs')).href)) as {
-          renderScreen: (url: string) => Promise<string>;
-        };
-        const dist = path.resolve(config.root, config.build.outDir);
-        const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
-        if (!index.includes(ROOT_TAG)) throw new Error(`prerender: index.html has no ${ROOT_TAG}`);
-        for (const screen of screens) {
-          const html = await renderScreen(screen.url);
-          const css = screen
-            .files()
-            .filter((f) => f.endsWith('.css'))
-            .map((f) => `  <link rel="stylesheet" crossorigin href="/${f}">\n  `)
-            .join('');
-          if (!index.includes('</head>')) throw new Error('prerender: index.html has no </head>');
-          // Here the paint needs only the HTML and the stylesheets: the scripts (run after the first paint anyway) are
-          // fetched at low priority, so they do not take the bandwidth the stylesheets need first.
-          const page = index
-            .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=')
-            .replace('</head>', `${css}</head>`)
-            .replace(ROOT_TAG, `<div id="root" data-prerendered="${screen.url}">${html}</div>`);
-          writeFileSync(path.join(dist, screen.file), page);
-        }
-      } finally {
-        rmSync(outDir, { recursive: true, force: true });
+      const { renderScreen } = (await import(pathToFileURL(path.join(outDir, 'render.mjs')).href)) as {
+        renderScreen: (url: string) => Promise<string>;
+      };
+      const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
+      if (!index.includes(ROOT_TAG)) throw new Error(`prerender: index.html has no ${ROOT_TAG}`);
+      if (!index.includes('</head>')) throw new Error('prerender: index.html has no </head>');
+      if (!index.includes('<html lang="en">')) throw new Error('prerender: index.html has no <html lang="en">');
+      // Here the paint needs only the HTML and the stylesheets: the scripts (run after the first paint anyway) are
+      // fetched at low priority, so they do not take the bandwidth the stylesheets need first.
+      const withScreen = (files: string[]) =>
+        index
+          .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=')
+          .replace(
+            '</head>',
+            files
+              .filter((f) => f.endsWith('.css'))
+              .map((f) => `  <link rel="stylesheet" crossorigin href="/${f}">\n  `)
+              .join('') + '</head>',
+          );
+      for (const screen of screens) {
+        const html = await renderScreen(screen.url);
+        const page = withScreen(screen.files()).replace(ROOT_TAG, `<div id="root" data-prerendered="${screen.url}">${html}</div>`);
+        writeFileSync(path.join(dist, screen.file), page);
+      }
+      // A page rendered at request time needs no script for its first paint: the first-screen script asks for the
+      // code once it has painted (first-screen-preload.ts), so none is preloaded from the HTML.
+      for (const { screen, files } of requestTime) {
+        const page = withScreen(files())
+          .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '')
+          .replace('<html lang="en">', `<html lang="en" ${ANSWERS_MARK}>`);
+        writeFileSync(path.join(outDir, REQUEST_TIME_SCREENS[screen]), page);
       }
     },
   };

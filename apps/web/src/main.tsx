@@ -1,4 +1,5 @@
-import { StrictMode } from 'react';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
@@ -6,7 +7,23 @@ import { App, type AppRouter } from './app/app';
 import { markFirstScreenShown } from './app/lazy';
 import { routes } from './app/router';
 import { prerenderFit } from './lib/first-screen';
+import { queryClient } from './lib/query-client';
+import { ANSWERS_ELEMENT_ID } from './lib/server-render';
 import './styles.css';
+
+// A page rendered at request time (decision 081) carries the API answers it was rendered with: they go into the query
+// cache before anything renders, so the screen hydrates with the same data and does not ask for it again. They count as
+// received now, whatever the server's clock says, so they are as fresh as an answer the browser had just fetched.
+const answers = document.getElementById(ANSWERS_ELEMENT_ID);
+if (answers?.textContent) {
+  const state = JSON.parse(answers.textContent) as DehydratedState;
+  const now = Date.now();
+  hydrate(queryClient, {
+    ...state,
+    queries: state.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: now } })),
+  });
+  answers.remove();
+}
 
 const router = createBrowserRouter(routes);
 const container = document.getElementById('root')!;
@@ -15,6 +32,12 @@ const app = (
     <App router={router} />
   </StrictMode>
 );
+
+/** Its children, and `done` called once they are committed (effects run after the commit, hydration's included). */
+function Committed({ done, children }: { done: () => void; children: ReactNode }) {
+  useEffect(done, [done]);
+  return children;
+}
 
 /** Resolves once the first screen's lazy route has loaded (its code and the 100 ms floor): the first render is the screen. */
 function screenReady(r: AppRouter): Promise<void> {
@@ -37,14 +60,23 @@ if (prerendered === undefined) {
 } else {
   // Build-time HTML of this screen (decision 070). A first visit hydrates it; anyone it does not fit exactly (another
   // region, a session, a cached list) gets it rendered anew in one step, hidden meanwhile when it would look different.
+  // The marks come off once the app's HTML is in place: until then the stylesheet keeps hiding what this visitor must not
+  // see (the banner's copy once they have answered it, a page that differs).
+  const taken = () => {
+    delete container.dataset.prerendered;
+    document.documentElement.removeAttribute('data-prerender');
+  };
   void screenReady(router).then(() => {
     if (prerendered === location.pathname && prerenderFit() === 'same') {
-      hydrateRoot(container, app);
+      // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread for
+      // the whole page (a rendered results list or profile is a long task on a slow phone); the page is already painted.
+      startTransition(() => {
+        hydrateRoot(container, <Committed done={taken}>{app}</Committed>);
+      });
     } else {
       const root = createRoot(container);
       flushSync(() => root.render(app));
+      taken();
     }
-    delete container.dataset.prerendered;
-    document.documentElement.removeAttribute('data-prerender');
   });
 }

@@ -36,7 +36,8 @@ export interface RequestOptions extends Omit<RequestInit, 'body'> {
   body?: unknown;
 }
 
-function withQuery(url: string, query?: RequestOptions['query']): string {
+/** The URL apiFetch asks for `url` with `query` (empty values left out). */
+export function withQuery(url: string, query?: RequestOptions['query']): string {
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));

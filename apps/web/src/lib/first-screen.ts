@@ -34,20 +34,41 @@ export interface EarlySearchConstants {
 }
 
 /**
+ * What `earlyRequestUrls` reads of the browser. In the browser (the default) the page's cookies and storage; on the server,
+ * which renders `/results` and a profile at request time (decision 081), the request's Cookie header and nothing stored.
+ */
+export interface BrowserReads {
+  cookie: string;
+  local: (key: string) => string | null;
+  session: (key: string) => string | null;
+  historyState: unknown;
+}
+
+/**
  * The GET calls the first screen at this address will make on arrival, as apiFetch writes their URLs: on `/` the home
  * page settings; on `/results?…` the search and the public config; on a profile its details, free times and the public
  * config; on `/` and `/results` the speciality list when none is cached. Empty when the screen would make none, or when
  * its URL cannot be known here (a search that follows a radius change carries a flag from the history entry; the
  * captcha's value is about to expire).
  */
-export function earlyRequestUrls(pathname: string, search: string, c: EarlySearchConstants): string[] {
+export function earlyRequestUrls(
+  pathname: string,
+  search: string,
+  c: EarlySearchConstants,
+  b: BrowserReads = {
+    cookie: document.cookie,
+    local: (key) => localStorage.getItem(key),
+    session: (key) => sessionStorage.getItem(key),
+    historyState: history.state,
+  },
+): string[] {
   const readCookie = (name: string) => {
-    const found = document.cookie.split('; ').find((p) => p.indexOf(name + '=') === 0);
+    const found = b.cookie.split(/; ?/).find((p) => p.indexOf(name + '=') === 0);
     return found ? decodeURIComponent(found.slice(name.length + 1)) : undefined;
   };
   const region = (() => {
     try {
-      return localStorage.getItem('selectedRegion') === 'usa' ? 'usa' : 'uk';
+      return b.local('selectedRegion') === 'usa' ? 'usa' : 'uk';
     } catch {
       return 'uk';
     }
@@ -63,7 +84,7 @@ export function earlyRequestUrls(pathname: string, search: string, c: EarlySearc
   const specialities = (r: string): string[] => {
     try {
       // Fetched only when none are cached for the region (a stale cached list is the app's to replace).
-      return localStorage.getItem('specialities_' + r) === null ? [url('/api/get-speciality', [['selectedRegion', r]])] : [];
+      return b.local('specialities_' + r) === null ? [url('/api/get-speciality', [['selectedRegion', r]])] : [];
     } catch {
       return [];
     }
@@ -74,11 +95,11 @@ export function earlyRequestUrls(pathname: string, search: string, c: EarlySearc
     const postcode = p.get('postcode') ?? '';
     const specialty = p.get('specialty') ?? '';
     if (!postcode || !specialty) return [];
-    const state = history.state as { usr?: Record<string, unknown> } | null;
+    const state = b.historyState as { usr?: Record<string, unknown> } | null;
     if (state?.usr?.distanceFilterClicked) return [];
     let captcha: string | undefined;
     try {
-      const raw = sessionStorage.getItem('careslot_captcha');
+      const raw = b.session('careslot_captcha');
       if (raw) {
         const saved = JSON.parse(raw) as { payload: string; savedAt: number };
         // The app uses it for 18 minutes; near the end the two could disagree, so none is asked early then.

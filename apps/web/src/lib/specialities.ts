@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Speciality, SpecialityResponse } from '@careslot/contracts/search';
-import { apiFetch } from './api-client';
+import { apiFetch, withQuery } from './api-client';
+import { renderedAnswer } from './server-render';
 
 /** The speciality list is cached in local storage for 1440 minutes, one entry per region (docs/search.md). */
 export const SPECIALITY_CACHE_MINUTES = 1440;
@@ -34,12 +35,14 @@ export function writeCachedSpecialities(region: string, data: Speciality[], now 
   }
 }
 
+const specialitiesUrl = (region: string) => withQuery('/api/get-speciality', { selectedRegion: region });
+
 /** GET /api/get-speciality; errors are swallowed and give an empty list (docs/web.md): the form still works. */
 export async function fetchSpecialities(region: string): Promise<Speciality[]> {
   const cached = readCachedSpecialities(region);
   if (cached) return cached;
   try {
-    const res = await apiFetch<SpecialityResponse>('/api/get-speciality', { query: { selectedRegion: region } });
+    const res = await apiFetch<SpecialityResponse>(specialitiesUrl(region));
     writeCachedSpecialities(region, res.data);
     return res.data;
   } catch {
@@ -51,7 +54,8 @@ export function useSpecialities(region: string) {
   return useQuery({
     queryKey: ['specialities', region],
     queryFn: () => fetchSpecialities(region),
-    initialData: () => readCachedSpecialities(region) ?? undefined,
+    // On the server (decision 081) nothing is stored: the list the page was rendered with.
+    initialData: () => readCachedSpecialities(region) ?? renderedAnswer<SpecialityResponse>(specialitiesUrl(region))?.data,
     staleTime: CACHE_MS,
   });
 }

@@ -1,3 +1,5 @@
+import { renderingCookies } from './server-render';
+
 /** Browser storage keys (docs/web.md, "Browser storage"), in one place. */
 export const storageKeys = {
   chatbotSession: 'chatbot_session',
@@ -25,8 +27,10 @@ export const cookieNames = {
   consentId: 'consentID',
 } as const;
 
+/** A cookie's value; on the server, while it renders a page (lib/server-render.ts), the request's. */
 export function readCookie(name: string): string | null {
-  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  const cookies = typeof document === 'undefined' ? (renderingCookies() ?? '') : document.cookie;
+  const match = cookies.split(/; ?/).find((c) => c.startsWith(`${name}=`));
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
 }
 

@@ -2,13 +2,13 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { WaitlistEntryResponse, WaitlistJoin } from '@careslot/contracts/after-booking';
 import type { ProviderSlotsResponse } from '@careslot/contracts/providers';
 import type { MapResponse, PublicConfig, SearchParamsState, SearchResponse } from '@careslot/contracts/search';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch, withQuery } from '../../../lib/api-client';
+import { renderedAnswer } from '../../../lib/server-render';
 import { cookieNames, readCookie } from '../../../lib/storage';
 import { currentCaptchaValue } from './captcha';
 
-export function fetchSearch(s: SearchParamsState, distanceFilterClicked = false): Promise<SearchResponse> {
-  return apiFetch<SearchResponse>('/api/test-search/', {
-    query: {
+function searchUrl(s: SearchParamsState, distanceFilterClicked: boolean): string {
+  return withQuery('/api/test-search/', {
       postcode: s.postcode,
       specialty: s.specialty,
       radius: s.radius,
@@ -17,9 +17,12 @@ export function fetchSearch(s: SearchParamsState, distanceFilterClicked = false)
       selectedRegion: s.region,
       captchaValue: currentCaptchaValue(),
       distance_filter_clicked: distanceFilterClicked ? 'true' : undefined,
-      consentID: readCookie(cookieNames.consentId) ?? undefined,
-    },
+    consentID: readCookie(cookieNames.consentId) ?? undefined,
   });
+}
+
+export function fetchSearch(s: SearchParamsState, distanceFilterClicked = false): Promise<SearchResponse> {
+  return apiFetch<SearchResponse>(searchUrl(s, distanceFilterClicked));
 }
 
 /**
@@ -30,6 +33,8 @@ export function useSearch(s: SearchParamsState, enabled: boolean, distanceFilter
   return useQuery({
     queryKey: ['search', s.region, s.postcode.toUpperCase().replace(/\s+/g, ''), s.specialty, s.radius, s.sort, s.page],
     queryFn: () => fetchSearch(s, distanceFilterClicked),
+    // Rendered on the server (decision 081): the answer the page was rendered with.
+    initialData: () => (enabled ? renderedAnswer<SearchResponse>(searchUrl(s, distanceFilterClicked)) : undefined),
     enabled,
     placeholderData: keepPreviousData,
     retry: false,
@@ -50,18 +55,24 @@ export function useMapView(s: SearchParamsState, enabled: boolean) {
   });
 }
 
+const PUBLIC_CONFIG_URL = '/api/public-config';
+
 export function fetchPublicConfig(): Promise<PublicConfig> {
-  return apiFetch<PublicConfig>('/api/public-config');
+  return apiFetch<PublicConfig>(PUBLIC_CONFIG_URL);
 }
 
+const providerSlotsUrl = (id: string, region: string) =>
+  withQuery(`/api/provider-slots/${encodeURIComponent(id)}/`, { selectedRegion: region });
+
 export function fetchProviderSlots(id: string, region: string): Promise<ProviderSlotsResponse> {
-  return apiFetch<ProviderSlotsResponse>(`/api/provider-slots/${encodeURIComponent(id)}/`, { query: { selectedRegion: region } });
+  return apiFetch<ProviderSlotsResponse>(providerSlotsUrl(id, region));
 }
 
 export function usePublicConfig() {
   return useQuery({
     queryKey: ['public-config'],
     queryFn: fetchPublicConfig,
+    initialData: () => renderedAnswer<PublicConfig>(PUBLIC_CONFIG_URL),
     staleTime: Infinity,
   });
 }
@@ -70,6 +81,7 @@ export function useProviderSlots(id: string, region: string, enabled: boolean) {
   return useQuery({
     queryKey: ['provider-slots', id, region],
     queryFn: () => fetchProviderSlots(id, region),
+    initialData: () => (enabled ? renderedAnswer<ProviderSlotsResponse>(providerSlotsUrl(id, region)) : undefined),
     enabled,
     retry: false,
     refetchInterval: 60_000,

@@ -11,8 +11,8 @@ type Props = ComponentProps<typeof ResultsMapImpl>;
 /** The results map, loaded on demand; until then a box of the same height, so nothing moves when it arrives. */
 export function ResultsMap(props: Props) {
   const box = useRef<HTMLDivElement>(null);
-  // Without IntersectionObserver (old browsers, jsdom) the map loads at once.
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Without IntersectionObserver (old browsers, jsdom) the map loads at once; the server renders the box (decision 081).
+  const [near, setNear] = useState(() => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const el = box.current;
     if (near || !el) return;
