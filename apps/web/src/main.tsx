@@ -1,4 +1,4 @@
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import type { DehydratedState } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -13,15 +13,16 @@ import './styles.css';
 
 // A page rendered at request time (decision 081) carries the API answers it was rendered with: they go into the query
 // cache before anything renders, so the screen hydrates with the same data and does not ask for it again. They count as
-// received now, whatever the server's clock says, so they are as fresh as an answer the browser had just fetched.
+// received now, whatever the server's clock says, so they are as fresh as an answer the browser had just fetched. Only
+// answers are carried (no errors, no pending queries), so setting each query's data is the whole of react-query's
+// `hydrate` here, without its ≈ 1 KB in the entry chunk.
 const answers = document.getElementById(ANSWERS_ELEMENT_ID);
 if (answers?.textContent) {
   const state = JSON.parse(answers.textContent) as DehydratedState;
   const now = Date.now();
-  hydrate(queryClient, {
-    ...state,
-    queries: state.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: now } })),
-  });
+  for (const q of state.queries) {
+    if (q.state.status === 'success') queryClient.setQueryData(q.queryKey, q.state.data, { updatedAt: now });
+  }
   answers.remove();
 }
 
