@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { whenLoadedAndIdle } from '../../lib/idle';
 import { paths } from '../../lib/paths';
 
 const Toasts = lazy(() => import('./toasts'));
@@ -11,7 +12,8 @@ const quietFirstScreen = (pathname: string) =>
 /**
  * The toast container, not part of the first load (docs/performance.md). Toasts follow something the visitor did (a
  * form sent, a payment) or a screen that reports on arrival (payment return, checkout). So the container mounts on the
- * first key, tap or click, on the first move to another screen, or — on any other first screen — once the page is idle.
+ * first key, tap or click, on the first move to another screen, or — on any other first screen — once the page has
+ * loaded and is idle (lib/idle.ts).
  * Nothing is lost meanwhile: react-toastify keeps toasts raised before a container exists and shows them when it mounts.
  */
 export function DeferredToasts() {
@@ -26,14 +28,10 @@ export function DeferredToasts() {
     const events = ['pointerdown', 'keydown', 'touchstart'] as const;
     const onInput = () => setInteracted(true);
     events.forEach((e) => window.addEventListener(e, onInput, { once: true, passive: true, capture: true }));
-    const idleId =
-      typeof window.requestIdleCallback === 'function'
-        ? window.requestIdleCallback(() => setIdle(true), { timeout: 3000 })
-        : window.setTimeout(() => setIdle(true), 1000);
+    const cancelIdle = whenLoadedAndIdle(() => setIdle(true));
     return () => {
       events.forEach((e) => window.removeEventListener(e, onInput, { capture: true }));
-      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idleId);
-      else window.clearTimeout(idleId);
+      cancelIdle();
     };
   }, [ready]);
 
