@@ -46,7 +46,7 @@ export default defineConfig({
     // The home page's HTML is written at build time (decision 070); the server sends home.html for `/`. The results and
     // profiles are rendered by the API at request time with the server entry built here (decision 081).
     prerenderScreens(
-      [{ url: '/', file: 'home.html', files: () => firstScreens.api.filesOf(HOME) }],
+      [{ url: '/', file: 'home.html', files: () => firstScreens.api.filesOf(HOME), script: () => firstScreens.api.scriptOf(HOME) }],
       [
         { screen: 'results', files: () => firstScreens.api.filesOf(RESULTS) },
         { screen: 'profile', files: () => firstScreens.api.filesOf(PROFILE) },

@@ -27,10 +27,13 @@ interface ChunkLike {
  * the first screen can show. The lazy screens' minimum delay is unchanged; the code now arrives while it runs.
  */
 /** The plugin, and the files each first screen needs beyond the entry (known once the bundle is generated). */
-export type FirstScreenPlugin = Plugin & { api: { filesOf: (module: string) => string[] } };
+export type FirstScreenPlugin = Plugin & {
+  api: { filesOf: (module: string) => string[]; scriptOf: (module: string) => string };
+};
 
 export function firstScreenPreload(screens: FirstScreen[], early: EarlySearchConstants): FirstScreenPlugin {
   const filesByModule = new Map<string, string[]>();
+  const scriptByModule = new Map<string, string>();
   return {
     name: 'careslot-first-screen-preload',
     api: {
@@ -38,6 +41,12 @@ export function firstScreenPreload(screens: FirstScreen[], early: EarlySearchCon
         const files = filesByModule.get(module);
         if (!files) throw new Error(`first-screen-preload: ${module} is not a first screen`);
         return files;
+      },
+      /** The first-screen script (a file under dist/) for a page that opens only this screen (an `exact` one). */
+      scriptOf(module: string) {
+        const file = scriptByModule.get(module);
+        if (!file) throw new Error(`first-screen-preload: ${module} is not an exact first screen`);
+        return file;
       },
     },
     apply: 'build',
@@ -84,8 +93,8 @@ export function firstScreenPreload(screens: FirstScreen[], early: EarlySearchCon
       // On a page rendered at request time (decision 081) the first paint needs nothing but the HTML and its stylesheets:
       // there, the entry's and the screen's code are asked for only after that paint, with the entry.
       const entryPreloads = [...entryFiles].filter((f) => f !== entry[0]!.fileName);
-      const text =
-        `(function(){var t=${JSON.stringify(table)},p=location.pathname,h=document.documentElement,` +
+      const textFor = (t: typeof table) =>
+        `(function(){var t=${JSON.stringify(t)},p=location.pathname,h=document.documentElement,` +
         `a=h.hasAttribute(${JSON.stringify(ANSWERS_MARK)}),files=[];\n` +
         `var pre=function(f){var l=document.createElement('link');` +
         `if(/\\.css$/.test(f)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.crossOrigin='';l.href='/'+f;` +
@@ -105,11 +114,21 @@ export function firstScreenPreload(screens: FirstScreen[], early: EarlySearchCon
         `document.head.appendChild(s)},ready=function(){document.readyState==='loading'?` +
         `document.addEventListener('DOMContentLoaded',go):go()};` +
         `document.visibilityState==='hidden'?ready():requestAnimationFrame(function(){setTimeout(ready)})})()\n`;
-      const minified = minifySync('first-screen.js', text, {});
-      if (minified.errors.length) throw new Error(`first-screen-preload: ${minified.errors.map((e) => e.message).join('; ')}`);
-      const source = minified.code;
-      const fileName = `assets/first-screen-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
-      this.emitFile({ type: 'asset', fileName, source });
+      const emitScript = (t: typeof table): string => {
+        const minified = minifySync('first-screen.js', textFor(t), {});
+        if (minified.errors.length) throw new Error(`first-screen-preload: ${minified.errors.map((e) => e.message).join('; ')}`);
+        const source = minified.code;
+        const name = `assets/first-screen-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+        this.emitFile({ type: 'asset', fileName: name, source });
+        return name;
+      };
+      const fileName = emitScript(table);
+      // A page that only ever opens one screen (the build-time HTML of `/`, served for that address alone) gets a copy
+      // with that screen's row only: the other rows are file names, which hardly compress (≈ 0.3 KB of `/`'s first load).
+      scriptByModule.clear();
+      screens.forEach((screen, i) => {
+        if (screen.exact) scriptByModule.set(screen.module, emitScript([table[i]!]));
+      });
       // A classic script in the head, before the stylesheet and the entry: it runs before the body is parsed, so the mark
       // above is set before anything is painted, and it costs no extra wait (the browser fetches the stylesheet and the
       // entry alongside it). Not inline: the server's Content-Security-Policy allows scripts from the site only.

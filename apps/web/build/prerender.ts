@@ -10,6 +10,8 @@ export interface PrerenderedScreen {
   file: string;
   /** The screen's own files beyond the entry (its CSS is linked in the page, so the HTML is styled as it arrives). */
   files: () => string[];
+  /** The first-screen script for this page, in place of index.html's (one that knows this screen only). */
+  script: () => string;
 }
 
 /** A screen the API renders at request time (decision 081), and its own files beyond the entry (as above). */
@@ -82,7 +84,11 @@ export function prerenderScreens(screens: PrerenderedScreen[], requestTime: Requ
           );
       for (const screen of screens) {
         const html = await renderScreen(screen.url);
-        const page = withScreen(screen.files()).replace(ROOT_TAG, `<div id="root" data-prerendered="${screen.url}">${html}</div>`);
+        const script = /<script src="\/assets\/first-screen-[0-9a-f]+\.js"><\/script>/;
+        if (!script.test(index)) throw new Error('prerender: index.html has no first-screen script');
+        const page = withScreen(screen.files())
+          .replace(script, `<script src="/${screen.script()}"></script>`)
+          .replace(ROOT_TAG, `<div id="root" data-prerendered="${screen.url}">${html}</div>`);
         writeFileSync(path.join(dist, screen.file), page);
       }
       // A page rendered at request time needs no script for its first paint: the first-screen script asks for the

@@ -143,9 +143,23 @@ describe('the server entry itself', () => {
   });
 
   it('leaves / to its build-time HTML and every other screen to index.html', async () => {
-    expect((await get('/')).body).toContain('data-prerendered="/"');
+    const home = await get('/');
+    expect(home.body).toContain('data-prerendered="/"');
     const about = await get('/about-us');
     expect(about.body).toContain('<div id="root"></div>');
     expect(about.headers['cache-control']).toBe('no-cache');
+    // Each page's first-screen script is served; the home page's knows only its own screen's files.
+    const scriptOf = async (html: string) => {
+      const src = /<script src="(\/assets\/first-screen-[0-9a-f]+\.js)"><\/script>/.exec(html)?.[1];
+      expect(src).toBeDefined();
+      const res = await get(src!);
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    };
+    const [homeScript, indexScript] = [await scriptOf(home.body), await scriptOf(about.body)];
+    expect(homeScript).toContain('home-page-');
+    expect(homeScript).not.toContain('results-page-');
+    expect(indexScript).toContain('results-page-');
+    expect(indexScript).toContain('home-page-');
   });
 });
