@@ -179,6 +179,11 @@ describe('cookie consent', () => {
     const banner = page.getByRole('region', { name: 'Cookies on CareSlot' });
     await expect.poll(() => banner.isVisible(), { timeout: 15_000 }).toBe(true);
     await screenshot(page, 'public-cookie-banner-1280');
+    // The question comes first for a keyboard user, before the skip link.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('section')?.getAttribute('aria-labelledby'))).toBe(
+      'cookie-banner-title',
+    );
     await banner.getByRole('button', { name: 'Accept cookies' }).click();
     await expect.poll(() => banner.count()).toBe(0);
     const cookie = (await page.context().cookies()).find((c) => c.name === 'consentID');

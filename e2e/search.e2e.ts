@@ -341,7 +341,7 @@ describe('find a provider', () => {
     // The page as the server sends it (decision 081): the results are in the HTML, before any script has run.
     const arrived = (await page.goto('/results?postcode=SW1A%201AA&specialty=gp&radius=10&page=1'))!;
     const html = await arrived.text();
-    expect(html).toContain('<html lang="en" data-answers>');
+    expect(html).toContain('<html lang="en" data-paint-first data-answers>');
     expect(html).toContain('General Practitioner near SW1A 1AA');
     expect(html).toMatch(/<ul[^>]*aria-label="Providers"/);
     expect(arrived.headers()['cache-control']).toBe('private, no-cache');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { minifySync, type Plugin } from 'vite';
 import { earlyRequestUrls, prerenderFit, type EarlySearchConstants } from '../src/lib/first-screen';
-import { ANSWERS_MARK } from './request-time-screens';
+import { ANSWERS_MARK, PAINT_FIRST_MARK } from './request-time-screens';
 
 /** A first screen: the paths it answers (prefix, or exact with `exact`) and the module of its lazy route. */
 export interface FirstScreen {
@@ -90,26 +90,26 @@ export function firstScreenPreload(screens: FirstScreen[], early: EarlySearchCon
       if (entry.length !== 1) throw new Error(`first-screen-preload: expected one entry chunk, found ${entry.length}`);
       const entryUrl = `/${entry[0]!.fileName}`;
       const entryTag = `<script type="module" crossorigin src="${entryUrl}"></script>`;
-      // On a page rendered at request time (decision 081) the first paint needs nothing but the HTML and its stylesheets:
-      // there, the entry's and the screen's code are asked for only after that paint, with the entry.
+      // On a rendered page (the request-time pages, decision 081; `/`, decision 087) the first paint needs nothing but
+      // the HTML and its stylesheets: there, the entry's and the screen's code are asked for only after that paint.
       const entryPreloads = [...entryFiles].filter((f) => f !== entry[0]!.fileName);
       const textFor = (t: typeof table) =>
         `(function(){var t=${JSON.stringify(t)},p=location.pathname,h=document.documentElement,` +
-        `a=h.hasAttribute(${JSON.stringify(ANSWERS_MARK)}),files=[];\n` +
+        `a=h.hasAttribute(${JSON.stringify(ANSWERS_MARK)}),f=h.hasAttribute(${JSON.stringify(PAINT_FIRST_MARK)}),files=[];\n` +
         `var pre=function(f){var l=document.createElement('link');` +
         `if(/\\.css$/.test(f)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.crossOrigin='';l.href='/'+f;` +
         `document.head.appendChild(l)};\n` +
         `for(var i=0;i<t.length;i++){var s=t[i];if(s[1]?p===s[0]:p.indexOf(s[0])===0){files=s[2];break}}\n` +
-        `if(!a)files.forEach(pre);\n` +
+        `if(!f)files.forEach(pre);\n` +
         // A page rendered at request time carries its first screen's answers: none is asked again.
         `var early=a?[]:(${earlyRequestUrls.toString()})(p,location.search,${JSON.stringify(early)});\n` +
         `if(early.length){var e=window.__careslotEarly={};early.forEach(function(u){` +
         `e[u]=fetch(u,{credentials:'include',headers:{Accept:'application/json'}});e[u].catch(function(){})})}\n` +
         `if((${prerenderFit.toString()})()==='differs')h.setAttribute('data-prerender','stale');` +
         `if(/(^|; )consentID=/.test(document.cookie))h.setAttribute('data-consented','');\n` +
-        // Run the entry once the page has painted (and is parsed): it downloads from the start (modulepreload), but
+        // Run the entry once the page has painted (and is parsed): elsewhere it downloads from the start (modulepreload), but
         // compiling and running it no longer holds back the paint of build-time HTML. A hidden tab does not paint.
-        `var go=function(){if(a)${JSON.stringify(entryPreloads)}.concat(files).forEach(pre);` +
+        `var go=function(){if(f)${JSON.stringify(entryPreloads)}.concat(files).forEach(pre);` +
         `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entryUrl)};` +
         `document.head.appendChild(s)},ready=function(){document.readyState==='loading'?` +
         `document.addEventListener('DOMContentLoaded',go):go()};` +

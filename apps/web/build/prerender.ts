@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { ANSWERS_MARK, REQUEST_TIME_SCREENS, ROOT_TAG, type RequestTimeScreen } from './request-time-screens';
+import { ANSWERS_MARK, PAINT_FIRST_MARK, REQUEST_TIME_SCREENS, ROOT_TAG, type RequestTimeScreen } from './request-time-screens';
 
 /** A public screen whose HTML is written at build time: its address and the file the server sends for it. */
 export interface PrerenderedScreen {
@@ -70,11 +70,12 @@ export function prerenderScreens(screens: PrerenderedScreen[], requestTime: Requ
       if (!index.includes(ROOT_TAG)) throw new Error(`prerender: index.html has no ${ROOT_TAG}`);
       if (!index.includes('</head>')) throw new Error('prerender: index.html has no </head>');
       if (!index.includes('<html lang="en">')) throw new Error('prerender: index.html has no <html lang="en">');
-      // Here the paint needs only the HTML and the stylesheets: the scripts (run after the first paint anyway) are
-      // fetched at low priority, so they do not take the bandwidth the stylesheets need first.
+      // A rendered page needs only its HTML and stylesheets to paint: it preloads no script, so they have the bandwidth to
+      // themselves, and the first-screen script asks for the code once the page has painted (decisions 081 and 087).
       const withScreen = (files: string[]) =>
         index
-          .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=')
+          .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '')
+          .replace('<html lang="en">', `<html lang="en" ${PAINT_FIRST_MARK}>`)
           .replace(
             '</head>',
             files
@@ -91,12 +92,12 @@ export function prerenderScreens(screens: PrerenderedScreen[], requestTime: Requ
           .replace(ROOT_TAG, `<div id="root" data-prerendered="${screen.url}">${html}</div>`);
         writeFileSync(path.join(dist, screen.file), page);
       }
-      // A page rendered at request time needs no script for its first paint: the first-screen script asks for the
-      // code once it has painted (first-screen-preload.ts), so none is preloaded from the HTML.
+      // A page rendered at request time also carries its first screen's answers.
       for (const { screen, files } of requestTime) {
-        const page = withScreen(files())
-          .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '')
-          .replace('<html lang="en">', `<html lang="en" ${ANSWERS_MARK}>`);
+        const page = withScreen(files()).replace(
+          `<html lang="en" ${PAINT_FIRST_MARK}>`,
+          `<html lang="en" ${PAINT_FIRST_MARK} ${ANSWERS_MARK}>`,
+        );
         writeFileSync(path.join(outDir, REQUEST_TIME_SCREENS[screen]), page);
       }
     },

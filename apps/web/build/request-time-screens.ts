@@ -17,3 +17,10 @@ export const ROOT_TAG = '<div id="root"></div>';
 
 /** `<html data-answers>`: the page carries its first screen's answers, so the first-screen script asks for none. */
 export const ANSWERS_MARK = 'data-answers';
+
+/**
+ * `<html data-paint-first>`: the page paints from its HTML and stylesheets alone, so it preloads no script; the
+ * first-screen script asks for the entry's and the screen's code once the page has painted. Set on every page whose HTML
+ * is rendered: the request-time pages (decision 081) and the home page's build-time HTML (decision 087).
+ */
+export const PAINT_FIRST_MARK = 'data-paint-first';

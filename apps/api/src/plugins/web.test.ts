@@ -52,7 +52,8 @@ describe('/results rendered at request time', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(res.headers.vary).toMatch(/Cookie/i);
-    expect(res.body).toContain('<html lang="en" data-answers>');
+    expect(res.body).toContain('<html lang="en" data-paint-first data-answers>');
+    expect(res.body).not.toContain('rel="modulepreload"');
     expect(res.body).toContain('<div id="root" data-prerendered="/results">');
     expect(res.body).toContain('General Practitioner near SW1A 1AA');
     expect(res.body).toContain(first.name);
@@ -87,7 +88,12 @@ describe('/results rendered at request time', () => {
   });
 
   it('sends the plain index.html for a search the API refuses or an incomplete one', async () => {
-    for (const url of ['/results?postcode=NOT%20A%20POSTCODE&specialty=gp', '/results?postcode=SW1A%201AA&specialty=nonsense', '/results', '/results?postcode=SW1A%201AA']) {
+    for (const url of [
+      '/results?postcode=NOT%20A%20POSTCODE&specialty=gp',
+      '/results?postcode=SW1A%201AA&specialty=nonsense',
+      '/results',
+      '/results?postcode=SW1A%201AA',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root"></div>');
@@ -156,6 +162,10 @@ describe('the server entry itself', () => {
       expect(res.statusCode).toBe(200);
       return res.body;
     };
+    // The home page paints from its HTML and stylesheets: no script is preloaded there; other pages preload the entry.
+    expect(home.body).toContain('<html lang="en" data-paint-first>');
+    expect(home.body).not.toContain('rel="modulepreload"');
+    expect(about.body).toContain('rel="modulepreload"');
     const [homeScript, indexScript] = [await scriptOf(home.body), await scriptOf(about.body)];
     expect(homeScript).toContain('home-page-');
     expect(homeScript).not.toContain('results-page-');

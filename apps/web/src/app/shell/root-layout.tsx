@@ -6,7 +6,11 @@ import { DeferredToasts } from './deferred-toasts';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** Skip link, header, page, footer, cookie banner. Toasts: top-right, 5000 ms (docs/public-site.md). */
+/**
+ * Cookie banner, skip link, header, page, footer. Toasts: top-right, 5000 ms (docs/public-site.md). The banner comes first
+ * (as GOV.UK places its own): a keyboard or screen-reader user meets the question before anything else, and the
+ * browser paints it with the top of the page (decision 087).
+ */
 export function RootLayout() {
   const navigation = useNavigation();
   const { pathname } = useLocation();
@@ -22,6 +26,7 @@ export function RootLayout() {
 
   return (
     <div className="app-shell">
+      <CookieBanner />
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
@@ -31,7 +36,6 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <CookieBanner />
       <DeferredChatWidget />
       <DeferredToasts />
       <ScrollRestoration />
