@@ -117,7 +117,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
         return null;
       });
       // Rendered for this visitor (their cookies, their address's search budget): no shared cache may keep it.
-      if (page) return reply.header('cache-control', 'private, no-cache').header('vary', 'Cookie').type('text/html; charset=utf-8').send(page);
+      if (page)
+        return reply.header('cache-control', 'private, no-cache').header('vary', 'Cookie').type('text/html; charset=utf-8').send(page);
     }
     const file = req.routeOptions.url === '/' && hasHome ? 'home.html' : 'index.html';
     return reply.header('cache-control', 'no-cache').sendFile(file);

@@ -9,14 +9,14 @@ import { currentCaptchaValue } from './captcha';
 
 function searchUrl(s: SearchParamsState, distanceFilterClicked: boolean): string {
   return withQuery('/api/test-search/', {
-      postcode: s.postcode,
-      specialty: s.specialty,
-      radius: s.radius,
-      page: s.page,
-      sort: s.sort,
-      selectedRegion: s.region,
-      captchaValue: currentCaptchaValue(),
-      distance_filter_clicked: distanceFilterClicked ? 'true' : undefined,
+    postcode: s.postcode,
+    specialty: s.specialty,
+    radius: s.radius,
+    page: s.page,
+    sort: s.sort,
+    selectedRegion: s.region,
+    captchaValue: currentCaptchaValue(),
+    distance_filter_clicked: distanceFilterClicked ? 'true' : undefined,
     consentID: readCookie(cookieNames.consentId) ?? undefined,
   });
 }
