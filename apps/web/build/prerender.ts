@@ -72,10 +72,10 @@ export function prerenderScreens(screens: PrerenderedScreen[], requestTime: Requ
       if (!index.includes('<html lang="en">')) throw new Error('prerender: index.html has no <html lang="en">');
       // A rendered page needs only its HTML and stylesheets to paint: it preloads no script, so they have the bandwidth to
       // themselves, and the first-screen script asks for the code once the page has painted (decisions 081 and 087).
-      const withScreen = (files: string[]) =>
+      const withScreen = (files: string[], marks: string[]) =>
         index
           .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '')
-          .replace('<html lang="en">', `<html lang="en" ${PAINT_FIRST_MARK}>`)
+          .replace('<html lang="en">', `<html lang="en" ${[PAINT_FIRST_MARK, ...marks].join(' ')}>`)
           .replace(
             '</head>',
             files
@@ -83,21 +83,18 @@ export function prerenderScreens(screens: PrerenderedScreen[], requestTime: Requ
               .map((f) => `  <link rel="stylesheet" crossorigin href="/${f}">\n  `)
               .join('') + '</head>',
           );
+      const script = /<script src="\/assets\/first-screen-[0-9a-f]+\.js"><\/script>/;
+      if (!script.test(index)) throw new Error('prerender: index.html has no first-screen script');
       for (const screen of screens) {
         const html = await renderScreen(screen.url);
-        const script = /<script src="\/assets\/first-screen-[0-9a-f]+\.js"><\/script>/;
-        if (!script.test(index)) throw new Error('prerender: index.html has no first-screen script');
-        const page = withScreen(screen.files())
+        const page = withScreen(screen.files(), [])
           .replace(script, `<script src="/${screen.script()}"></script>`)
           .replace(ROOT_TAG, `<div id="root" data-prerendered="${screen.url}">${html}</div>`);
         writeFileSync(path.join(dist, screen.file), page);
       }
       // A page rendered at request time also carries its first screen's answers.
       for (const { screen, files } of requestTime) {
-        const page = withScreen(files()).replace(
-          `<html lang="en" ${PAINT_FIRST_MARK}>`,
-          `<html lang="en" ${PAINT_FIRST_MARK} ${ANSWERS_MARK}>`,
-        );
+        const page = withScreen(files(), [ANSWERS_MARK]);
         writeFileSync(path.join(outDir, REQUEST_TIME_SCREENS[screen]), page);
       }
     },
