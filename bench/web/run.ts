@@ -247,7 +247,9 @@ async function main() {
     for (const [screen, url] of Object.entries(screens)) {
       if (!url) continue;
       const html = await (await fetch(`${s.base}${url}`)).text();
-      kinds.push(`${screen} ${/<div id="root" data-prerendered=/.test(html) ? (/data-answers/.test(html) ? 'rendered at request time' : 'build-time HTML') : 'empty index.html'}`);
+      kinds.push(
+        `${screen} ${/<div id="root" data-prerendered=/.test(html) ? (/data-answers/.test(html) ? 'rendered at request time' : 'build-time HTML') : 'empty index.html'}`,
+      );
     }
     log(`${s.label}: ${kinds.join(', ')}`);
   }
