@@ -29,7 +29,7 @@ export async function openTemplatedTestDatabase(seed: SeedOptions | false): Prom
     if (seed) await seedDatabase(database.db, seed);
     return database;
   }
-  return openDatabase({ inMemory: true, loadDataDir: await template(dir, seed) });
+  return fromTemplate(dir, seed);
 }
 
 function templateDir(): string | undefined {
@@ -41,41 +41,19 @@ function templateDir(): string | undefined {
   }
 }
 
-async function template(dir: string, seed: SeedOptions | false): Promise<Blob> {
-  const key = seed ? createHash('sha256').update(JSON.stringify(seed)).digest('hex').slice(0, 16) : 'migrated';
-  return cached(path.join(dir, `${key}.tar`), async () => {
-    const database = seed
-      ? await openDatabase({ inMemory: true, loadDataDir: await template(dir, false) })
-      : await openDatabase({ inMemory: true });
-    try {
-      if (seed) await seedDatabase(database.db, seed);
-      else await runMigrations(database);
-      return await database.dumpDataDir!();
-    } finally {
-      await database.close();
-    }
-  });
-}
-
-const building = new Map<string, Promise<Blob>>();
-
 /**
- * The archive at `file`, built by whichever worker gets there first while the others wait for it. The lock file holds
- * the builder's process id: a builder that died (a worker ended at a hook's timeout) leaves a lock another takes over.
+ * A database in the state `seed` names: loaded from the run's archive of that state when there is one; else, by
+ * whichever caller takes the archive's lock first, made from the migrated state (itself from its archive or from
+ * nothing), written as the archive for the others, and used as it is, so the file that builds pays almost nothing
+ * more than it did before. The lock file holds the builder's process id: a builder that died (a worker ended at a
+ * hook's timeout) leaves a lock that the next caller takes over.
  */
-function cached(file: string, build: () => Promise<Blob>): Promise<Blob> {
-  let pending = building.get(file);
-  if (!pending) {
-    pending = buildOnce(file, build).finally(() => building.delete(file));
-    building.set(file, pending);
-  }
-  return pending;
-}
-
-async function buildOnce(file: string, build: () => Promise<Blob>): Promise<Blob> {
+async function fromTemplate(dir: string, seed: SeedOptions | false): Promise<Database> {
+  const key = seed ? createHash('sha256').update(JSON.stringify(seed)).digest('hex').slice(0, 16) : 'migrated';
+  const file = path.join(dir, `${key}.tar`);
   const lock = `${file}.lock`;
   for (;;) {
-    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    if (existsSync(file)) return openDatabase({ inMemory: true, loadDataDir: new Blob([readFileSync(file)]) });
     let fd: number;
     try {
       fd = openSync(lock, 'wx');
@@ -86,11 +64,18 @@ async function buildOnce(file: string, build: () => Promise<Blob>): Promise<Blob
     }
     try {
       writeSync(fd, String(process.pid));
-      const archive = await build();
+      let database: Database;
+      if (seed) {
+        database = await fromTemplate(dir, false);
+        await seedDatabase(database.db, seed);
+      } else {
+        database = await openDatabase({ inMemory: true });
+        await runMigrations(database);
+      }
       const partial = `${file}.${process.pid}.partial`;
-      writeFileSync(partial, Buffer.from(await archive.arrayBuffer()));
+      writeFileSync(partial, Buffer.from(await (await database.dumpDataDir!()).arrayBuffer()));
       renameSync(partial, file);
-      return archive;
+      return database;
     } finally {
       closeSync(fd);
       rmSync(lock, { force: true });
