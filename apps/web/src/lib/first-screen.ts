@@ -34,13 +34,13 @@ export interface EarlySearchConstants {
 }
 
 /**
- * What `earlyRequestUrls` reads of the browser. In the browser (the default) the page's cookies and storage; on the server,
- * which renders `/results` and a profile at request time (decision 081), the request's Cookie header and nothing stored.
+ * What `earlyRequestUrls` reads of the browser. In the browser (the default) the page's cookies and local storage; on the
+ * server, which renders `/results` and a profile at request time (decision 081), the request's Cookie header and nothing
+ * stored (so it renders only a search whose address names its region, see build/prerender-entry.tsx).
  */
 export interface BrowserReads {
   cookie: string;
   local: (key: string) => string | null;
-  session: (key: string) => string | null;
   historyState: unknown;
 }
 
@@ -58,7 +58,6 @@ export function earlyRequestUrls(
   b: BrowserReads = {
     cookie: document.cookie,
     local: (key) => localStorage.getItem(key),
-    session: (key) => sessionStorage.getItem(key),
     historyState: history.state,
   },
 ): string[] {
@@ -98,17 +97,13 @@ export function earlyRequestUrls(
     const state = b.historyState as { usr?: Record<string, unknown> } | null;
     if (state?.usr?.distanceFilterClicked) return [];
     let captcha: string | undefined;
-    try {
-      const raw = b.session('careslot_captcha');
-      if (raw) {
-        const saved = JSON.parse(raw) as { payload: string; savedAt: number };
-        // The app uses it for 18 minutes; near the end the two could disagree, so none is asked early then.
-        const age = Date.now() - saved.savedAt;
-        if (age > 17 * 60 * 1000) return [];
-        if (age >= 0) captcha = saved.payload;
-      }
-    } catch {
-      return [];
+    // A solved captcha: a cookie `<savedAt>.<payload>` (features/search/api/captcha.ts), so the server sees it too.
+    const saved = /^(\d+)\.(.+)$/.exec(readCookie('careslot_captcha') ?? '');
+    if (saved) {
+      // The app uses it for 18 minutes; near the end the two could disagree, so none is asked early then.
+      const age = Date.now() - Number(saved[1]);
+      if (age > 17 * 60 * 1000) return [];
+      if (age >= 0) captcha = saved[2];
     }
     const radius = Number(p.get('radius'));
     const page = Number(p.get('page'));
