@@ -26,6 +26,34 @@ export function prerenderFit(): 'same' | 'looks-same' | 'differs' {
   return 'same';
 }
 
+/**
+ * The cookie banner's answer before the app has run (decision 095): the first-screen script calls this when Accept or
+ * Reject (`data-consent-choice`) is pressed on a page the app has not yet taken over. It records the choice exactly as
+ * `recordConsent` of lib/consent.ts does (the same `consentID` cookie, an existing id kept, the choice under
+ * `cookie_consent`) and marks `<html data-consented>`, which hides the page's copy of the banner until the app renders.
+ */
+export function answerCookieBanner(choice: string): void {
+  if (choice !== 'accepted' && choice !== 'rejected') return;
+  const found = ('; ' + document.cookie).split('; consentID=')[1];
+  let id = found ? decodeURIComponent(found.split(';')[0]!) : '';
+  if (!id) {
+    if (typeof crypto.randomUUID === 'function') id = crypto.randomUUID();
+    else {
+      const bytes = new Uint8Array(16);
+      crypto.getRandomValues(bytes);
+      id = Array.from(bytes, (n) => n.toString(16).padStart(2, '0')).join('');
+    }
+  }
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = 'consentID=' + encodeURIComponent(id) + '; Max-Age=' + 180 * 24 * 60 * 60 + '; Path=/; SameSite=Strict' + secure;
+  try {
+    localStorage.setItem('cookie_consent', choice);
+  } catch {
+    // Storage can be disabled; the cookie alone still hides the banner.
+  }
+  document.documentElement.setAttribute('data-consented', '');
+}
+
 /** The search constants `earlyRequestUrls` needs (from @careslot/contracts/search-params). */
 export interface EarlySearchConstants {
   defaultRadius: number;

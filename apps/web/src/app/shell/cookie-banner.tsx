@@ -28,10 +28,10 @@ export function CookieBanner() {
           </p>
         </div>
         <div className={styles.actions}>
-          <button type="button" className="button" onClick={() => recordConsent('accepted')}>
+          <button type="button" className="button" data-consent-choice="accepted" onClick={() => recordConsent('accepted')}>
             Accept cookies
           </button>
-          <button type="button" className="button secondary" onClick={() => recordConsent('rejected')}>
+          <button type="button" className="button secondary" data-consent-choice="rejected" onClick={() => recordConsent('rejected')}>
             Reject non-essential
           </button>
         </div>
