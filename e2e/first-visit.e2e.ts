@@ -199,13 +199,15 @@ describe('the folded header menu on a touch screen', () => {
     await submitSignIn(page, patient);
     await page.waitForURL((u) => u.pathname === '/', { timeout: 20_000 });
 
-    const menu = page.getByRole('button', { name: 'Menu' });
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
     const account = page.getByRole('button', { name: /Tapper account menu/ });
     await menu.tap();
     await expect.poll(() => account.isVisible(), { timeout: 10_000 }).toBe(true);
     await account.tap();
     await page.getByRole('menuitem', { name: 'Profile' }).tap();
     await page.waitForURL((u) => u.pathname === '/userProfile', { timeout: 10_000 });
+    // The move closes the folded menu.
+    await expect.poll(() => menu.getAttribute('aria-expanded'), { timeout: 10_000 }).toBe('false');
 
     await menu.tap();
     await expect.poll(() => account.isVisible(), { timeout: 10_000 }).toBe(true);
