@@ -114,6 +114,13 @@ export interface LocationFilter {
   near?: { origin: LatLon; miles: number };
 }
 
+/** Great-circle miles from a point to the clinic `h`. */
+function milesFrom(lat: number, lon: number): SQL {
+  return sql`(${2 * EARTH_RADIUS_MILES}::float8 * asin(least(1::float8, sqrt(
+      power(sin(radians(h.latitude - ${lat}::float8) / 2), 2)
+      + cos(radians(${lat}::float8)) * cos(radians(h.latitude)) * power(sin(radians(h.longitude - ${lon}::float8) / 2), 2)))))`;
+}
+
 const publicHospital = sql`exists (select 1 from provider_hospitals ph join providers p on p.id = ph.provider_id where ph.hospital_id = h.id and ${PUBLIC_PROVIDER})`;
 
 export async function findLocations(db: Queryable, f: LocationFilter, limit: number, offset: number): Promise<LocationRow[]> {
@@ -141,9 +148,7 @@ export async function findLocations(db: Queryable, f: LocationFilter, limit: num
     where.push(
       sql`h.latitude between ${box.minLat}::float8 and ${box.maxLat}::float8 and h.longitude between ${box.minLon}::float8 and ${box.maxLon}::float8`,
     );
-    distance = sql`(${2 * EARTH_RADIUS_MILES}::float8 * asin(least(1::float8, sqrt(
-      power(sin(radians(h.latitude - ${lat}::float8) / 2), 2)
-      + cos(radians(${lat}::float8)) * cos(radians(h.latitude)) * power(sin(radians(h.longitude - ${lon}::float8) / 2), 2)))))`;
+    distance = milesFrom(lat, lon);
     where.push(sql`${distance} <= ${f.near.miles}::float8`);
     order = sql`distance, h.id`;
   }
@@ -210,6 +215,9 @@ export interface SlotRow {
   time_zone: string;
   speciality_slug: string;
   speciality_name: string;
+  first_name: string;
+  last_name: string;
+  hospital_name: string;
 }
 
 export interface SlotFilter {
@@ -225,6 +233,9 @@ export interface SlotFilter {
   after?: { startsAt: Date; id: number };
   /** Only slots changed since (their creation or a booking's change), for `_since`. */
   since?: Date;
+  providerIds?: string[];
+  /** Clinics within this many miles of a point. */
+  near?: { origin: LatLon; miles: number };
 }
 
 const OPS = { ge: sql`>=`, gt: sql`>`, le: sql`<=`, lt: sql`<` } as const;
@@ -253,6 +264,21 @@ export async function findSlots(db: Queryable, f: SlotFilter, limit: number): Pr
   if (f.status === 'free') where.push(free);
   if (f.status === 'busy') where.push(sql`not ${free}`);
   if (f.specialty) where.push(sql`sp.slug = ${f.specialty}`);
+  if (f.providerIds)
+    where.push(
+      sql`s.provider_id in (${sql.join(
+        f.providerIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+  if (f.near) {
+    const { latitude: lat, longitude: lon } = f.near.origin;
+    const box = boundingBox(f.near.origin, f.near.miles);
+    where.push(
+      sql`h.latitude between ${box.minLat}::float8 and ${box.maxLat}::float8 and h.longitude between ${box.minLon}::float8 and ${box.maxLon}::float8`,
+    );
+    where.push(sql`${milesFrom(lat, lon)} <= ${f.near.miles}::float8`);
+  }
   if (f.after) where.push(sql`(s.starts_at, s.id) > (${f.after.startsAt.toISOString()}::timestamptz, ${f.after.id})`);
   if (f.since)
     where.push(sql`(s.created_at >= ${f.since.toISOString()}::timestamptz or exists (
@@ -260,12 +286,81 @@ export async function findSlots(db: Queryable, f: SlotFilter, limit: number): Pr
   return rows(
     db,
     sql`select s.id::text as id, s.provider_id, s.hospital_id, s.region, s.starts_at, s.ends_at, ${free} as free,
-        h.time_zone, sp.slug as speciality_slug, sp.name as speciality_name
+        h.time_zone, sp.slug as speciality_slug, sp.name as speciality_name, p.first_name, p.last_name, h.name as hospital_name
       from availability_slots s
       join providers p on p.id = s.provider_id
       join hospitals h on h.id = s.hospital_id
       join specialities sp on sp.id = p.speciality_id
       where ${sql.join(where, sql` and `)}
       order by s.starts_at, s.id limit ${limit}`,
+  );
+}
+
+export interface AppointmentRow {
+  id: string;
+  status: string;
+  hold_expires_at: Date | string | null;
+  patient_id: string | null;
+  provider_id: string;
+  region: string;
+  slot_id: string;
+  hospital_id: string;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  time_zone: string;
+  hospital_name: string;
+  first_name: string;
+  last_name: string;
+  speciality_slug: string;
+  speciality_name: string;
+  cancelling_person: string | null;
+  created_at: Date | string;
+  paying: boolean;
+}
+
+export interface AppointmentFilter {
+  /** Whose appointments: always one of them (the caller). */
+  patientId?: string;
+  providerId?: string;
+  ids?: string[];
+  /** Booking statuses. */
+  statuses?: string[];
+  start: { op: 'ge' | 'gt' | 'le' | 'lt'; at: Date }[];
+}
+
+/** A patient's or a provider's own bookings (never anyone else's), newest start first, then id. */
+export async function findAppointments(db: Queryable, f: AppointmentFilter, limit: number, offset: number): Promise<AppointmentRow[]> {
+  if (!f.patientId && !f.providerId) return [];
+  const where: SQL[] = [];
+  if (f.patientId) where.push(sql`b.patient_id = ${f.patientId}::uuid`);
+  if (f.providerId) where.push(sql`b.provider_id = ${f.providerId}::uuid`);
+  if (f.ids)
+    where.push(
+      sql`b.id in (${sql.join(
+        f.ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+  if (f.statuses)
+    where.push(
+      sql`b.status in (${sql.join(
+        f.statuses.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
+  for (const bound of f.start) where.push(sql`s.starts_at ${OPS[bound.op]} ${bound.at.toISOString()}::timestamptz`);
+  return rows(
+    db,
+    sql`select b.id, b.status, b.hold_expires_at, b.patient_id, b.provider_id, b.region, s.id::text as slot_id, s.hospital_id,
+        s.starts_at, s.ends_at, h.time_zone, h.name as hospital_name, p.first_name, p.last_name,
+        sp.slug as speciality_slug, sp.name as speciality_name, b.cancelling_person, b.created_at,
+        exists (select 1 from payments pm where pm.booking_id = b.id and pm.status = 'PENDING') as paying
+      from bookings b
+      join availability_slots s on s.id = b.slot_id
+      join hospitals h on h.id = s.hospital_id
+      join providers p on p.id = b.provider_id
+      join specialities sp on sp.id = p.speciality_id
+      where ${sql.join(where, sql` and `)}
+      order by s.starts_at desc, b.id limit ${limit} offset ${offset}`,
   );
 }

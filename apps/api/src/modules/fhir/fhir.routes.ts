@@ -1,8 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Resource } from '@medplum/fhirtypes';
-import { z } from 'zod';
 import { DEFAULT_RADIUS, MAX_RADIUS_MILES } from '@careslot/contracts/search';
 import { AppError } from '../../lib/errors';
 import { isDatabaseUnavailable, DATABASE_UNAVAILABLE_MESSAGE } from '../../plugins/errors';
@@ -23,28 +21,11 @@ import {
   slotResource,
 } from './fhir.resources';
 import { FHIR_BASE, FHIR_JSON, IDENTIFIER_SYSTEMS, SPECIALTY_SYSTEM } from './fhir.types';
+import { baseUrl, idParams, pageUrl, queryString } from './fhir.http';
+import { appointmentRoutes } from './fhir.appointments';
 
 /** Public reads per IP per minute (times RATE_LIMIT_SCALE): a finder mirroring slots uses $bulk-publish instead. */
 export const FHIR_READS_PER_MINUTE = 120;
-
-const queryString = z.record(z.string(), z.union([z.string(), z.array(z.string())])).describe('FHIR search parameters (docs/fhir.md)');
-const idParams = z.object({ id: z.string().describe('The logical id') });
-
-function baseUrl(app: FastifyInstance, req: FastifyRequest): string {
-  return `${(app.config.PUBLIC_URL ?? `${req.protocol}://${req.host}`).replace(/\/$/, '')}${FHIR_BASE}`;
-}
-
-/** The same search with its paging parameter replaced. */
-function pageUrl(base: string, req: FastifyRequest, set: Record<string, string | null>): string {
-  const url = new URL(req.url, 'http://x');
-  for (const [k, v] of Object.entries(set)) {
-    if (v === null) url.searchParams.delete(k);
-    else url.searchParams.set(k, v);
-  }
-  const path = url.pathname.startsWith(FHIR_BASE) ? url.pathname.slice(FHIR_BASE.length) : url.pathname;
-  const qs = url.searchParams.toString();
-  return `${base}${path}${qs ? `?${qs}` : ''}`;
-}
 
 /** The specialty token matched against CareSlot's code system: another system matches nothing. */
 function specialtyCodes(query: Query): string[] | undefined {
@@ -128,6 +109,16 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
     timeWindow: '1 minute',
     message: 'Too many requests from this address. Please wait a minute, or mirror the schedule from $bulk-publish.',
   });
+
+  // Holds, bookings and cancellations per signed-in caller, as the web checkout counts them.
+  const writeLimit = limit(app, {
+    name: 'fhir-write',
+    max: 20,
+    timeWindow: '15 minutes',
+    key: (req) => req.caller?.id ?? req.ip,
+    message: 'Too many attempts in a short time. Please wait a few minutes and try again.',
+  });
+  appointmentRoutes(app, { readLimit, writeLimit, liveOperations });
 
   app.get(
     '/metadata',

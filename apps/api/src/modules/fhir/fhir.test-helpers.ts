@@ -73,8 +73,12 @@ export async function fhirPost<T = Resource>(
     await app.inject({
       method: 'POST',
       url,
-      payload: JSON.stringify(payload),
-      headers: { accept: 'application/fhir+json', 'content-type': 'application/fhir+json', ...headers },
+      ...(payload === undefined
+        ? { headers: { accept: 'application/fhir+json', ...headers } }
+        : {
+            payload: JSON.stringify(payload),
+            headers: { accept: 'application/fhir+json', 'content-type': 'application/fhir+json', ...headers },
+          }),
     }),
   );
 }
