@@ -364,3 +364,12 @@ export async function findAppointments(db: Queryable, f: AppointmentFilter, limi
       order by s.starts_at desc, b.id limit ${limit} offset ${offset}`,
   );
 }
+
+/** When the published schedule last changed: the newest slot or booking change (the bulk manifest's transactionTime). */
+export async function lastScheduleChange(db: Queryable): Promise<Date> {
+  const [row] = await rows<{ at: Date | string | null }>(
+    db,
+    sql`select greatest((select max(created_at) from availability_slots), (select max(updated_at) from bookings)) as at`,
+  );
+  return row?.at ? new Date(row.at) : new Date(0);
+}

@@ -23,6 +23,8 @@ import {
 import { FHIR_BASE, FHIR_JSON, IDENTIFIER_SYSTEMS, SPECIALTY_SYSTEM } from './fhir.types';
 import { baseUrl, idParams, pageUrl, queryString } from './fhir.http';
 import { appointmentRoutes } from './fhir.appointments';
+import { bulkPublishRoutes } from './fhir.bulk-publish';
+import type { FastifyRequest } from 'fastify';
 
 /** Public reads per IP per minute (times RATE_LIMIT_SCALE): a finder mirroring slots uses $bulk-publish instead. */
 export const FHIR_READS_PER_MINUTE = 120;
@@ -54,8 +56,10 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new FhirError(406, 'not-supported', `Only JSON is served: send _format=json or leave _format out (you sent "${format}").`);
     }
   });
-  app.addHook('onSend', async (_req, reply, payload) => {
-    if (reply.statusCode !== 304 && !String(reply.getHeader('content-type') ?? '').startsWith('application/x-ndjson')) {
+  // The bulk manifest (plain JSON) and its NDJSON files keep their own media types.
+  const raw = new WeakSet<FastifyRequest>();
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode !== 304 && !(raw.has(req) && reply.statusCode < 400)) {
       reply.header('content-type', `${FHIR_JSON}; charset=utf-8`);
     }
     return payload;
@@ -119,6 +123,8 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
     message: 'Too many attempts in a short time. Please wait a few minutes and try again.',
   });
   appointmentRoutes(app, { readLimit, writeLimit, liveOperations });
+  // A mirror fetches the manifest and three files per round: 30 a minute per address is ample.
+  bulkPublishRoutes(app, { limit: limit(app, { name: 'fhir-bulk', max: 30, timeWindow: '1 minute' }), raw });
 
   app.get(
     '/metadata',

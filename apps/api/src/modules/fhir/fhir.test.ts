@@ -17,7 +17,8 @@ import { entriesOf, fhirGet } from './fhir.test-helpers';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ seed: { providersPerRegion: 8, days: 5, demoAccounts: true } });
-});
+  // Migrations and the seed take a while on a busy machine.
+}, 180_000);
 afterAll(async () => t?.close());
 
 const B = '/fhir/R4';
@@ -204,5 +205,15 @@ describe('public resources', () => {
     );
     if (hidden) expect(orgs.map((o) => o.id)).not.toContain(hidden.id);
     for (const o of orgs) expect((await fhirGet(t.app, `${B}/Organization/${o.id}`)).status).toBe(200);
+  });
+});
+
+describe('rate limit (last: it spends this address budget)', () => {
+  it('limits public reads per address with a 429 OperationOutcome that says what to do', async () => {
+    let last: { status: number; body: OperationOutcome } | undefined;
+    for (let i = 0; i < 130 && last?.status !== 429; i++) last = await fhirGet<OperationOutcome>(t.app, `${B}/Location?_count=1`);
+    expect(last!.status).toBe(429);
+    expect(last!.body.issue[0]!.code).toBe('throttled');
+    expect(last!.body.issue[0]!.diagnostics).toMatch(/bulk-publish/);
   });
 });
