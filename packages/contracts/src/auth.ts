@@ -141,6 +141,8 @@ export const loginResponseSchema = z.object({
   user_id: z.string(),
   first_name: z.string(),
   user_type: z.enum([...USER_TYPES]),
+  /** A provider's region (provider sign-ins only): the browser keeps it as provider_located_region. */
+  region: z.enum(['uk', 'usa']).optional(),
   /** Seconds until the access token expires. */
   expires_in: z.number(),
 });

@@ -218,6 +218,14 @@ describe('accounts API', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.json().user_type).toBe('provider');
+      // The provider's region travels with the sign-in (the browser keeps it as provider_located_region), and with a refresh.
+      expect(res.json().region).toBe('uk');
+      const refreshed = await app.inject({
+        method: 'POST',
+        url: '/api/token/refresh',
+        payload: { refresh_token: res.json().tokens.refresh_token },
+      });
+      expect(refreshed.json()).toMatchObject({ user_type: 'provider', region: 'uk' });
       const asPatient = await app.inject({
         method: 'POST',
         url: '/api/user-login',
@@ -225,6 +233,13 @@ describe('accounts API', () => {
       });
       expect(asPatient.statusCode).toBe(401);
     });
+  });
+
+  it('answers no region for a patient sign-in', async () => {
+    const { email } = await registerVerified(app);
+    const login: Record<string, unknown> = await loginAs(app, email);
+    expect(login.user_type).toBe('patient');
+    expect(login).not.toHaveProperty('region');
   });
 
   describe('refresh tokens', () => {
