@@ -15,7 +15,7 @@ import { forgetHeld, readHeldUntil, rememberHeldUntil } from '../../../lib/held-
 import { useProviderDetails } from '../../../lib/provider-details';
 import { currentUserId } from '../../../lib/session';
 import { checkOtp, requestOtp, usePaymentConfig, useSlotStillFree } from '../api/booking-api';
-import { initialWizardState, paymentToast, wizardReducer, type WizardStep } from '../checkout-wizard';
+import { checkoutText, initialWizardState, paymentToast, wizardReducer, type WizardStep } from '../checkout-wizard';
 import { endTimeOf, useCheckoutTarget } from './use-checkout-target';
 import { usePaymentConfirmation } from './use-payment-confirmation';
 import { usePaymentStart } from './use-payment-start';
@@ -80,16 +80,29 @@ export function useCheckout() {
     setHoldUntil(until);
   }
 
-  /** Requests the code, which also holds the slot. Failures show no message; a 409 means the slot is gone. */
+  /**
+   * Requests the code, which also holds the slot; the answer says whether a new code went out and when the next can.
+   * A 409 means the slot is gone; any other failure is said (in the code step, or as a toast from step 2).
+   */
   async function sendOtp() {
     if (!userId) return;
     setOtpBusy(true);
     try {
       const res = await requestOtp(userId, attempt);
       holdIsUntil(new Date(res.data.holdExpiresAt));
-      dispatch({ type: 'otpSent', maskedEmail: res.data.email });
+      dispatch({
+        type: 'otpSent',
+        maskedEmail: res.data.email,
+        sent: res.data.sent,
+        resendAvailableAt: Date.parse(res.data.resendAvailableAt),
+      });
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) slotLost();
+      else {
+        const message = err instanceof ApiError ? err.message : checkoutText.codeRequestFailed;
+        if (state.step === 3) dispatch({ type: 'otpProblem', message });
+        else toast.error(message, paymentToast);
+      }
     } finally {
       setOtpBusy(false);
     }
@@ -114,9 +127,9 @@ export function useCheckout() {
     setOtpBusy(true);
     try {
       const res = await checkOtp(userId, digits);
-      dispatch({ type: 'otpChecked', ok: res.status === true });
-    } catch {
-      dispatch({ type: 'otpChecked', ok: false });
+      dispatch({ type: 'otpChecked', ok: res.status === true, reason: res.reason, message: res.message });
+    } catch (err) {
+      dispatch({ type: 'otpProblem', message: err instanceof ApiError ? err.message : checkoutText.codeCheckFailed });
     } finally {
       setOtpBusy(false);
     }
