@@ -114,7 +114,12 @@ describe('availability', () => {
   });
 
   it('check-slot: unknown slots are unavailable; malformed input is 400', async () => {
-    expect((await check('01/01/2020', '9:00 AM')).json().data).toEqual({ available: false, slot_id: null });
+    expect((await check('01/01/2020', '9:00 AM')).json().data).toEqual({
+      available: false,
+      slot_id: null,
+      hospital_id: null,
+      end_time: null,
+    });
     expect((await check('31/02/2027', '9:00 AM')).statusCode).toBe(400);
     expect((await check('2027-03-03', '9:00 AM')).statusCode).toBe(400);
     expect((await check('03/03/2027', '13:00 PM')).statusCode).toBe(400);
