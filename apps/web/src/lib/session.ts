@@ -1,4 +1,5 @@
 import type { LoginResponse } from '@careslot/contracts/auth';
+import { safeReturnPath } from '@careslot/contracts/return-path';
 import { DEFAULT_DOCTOR_IMAGE } from './doctor-image';
 import { cookieNames, deleteCookie, readCookie, storageKeys } from './storage';
 
@@ -158,9 +159,10 @@ export async function logout(): Promise<void> {
   clearLocalSession();
 }
 
-/** Where to return after signing in: only same-site paths (no //host, no scheme, no backslash tricks), never back to sign-in. */
+/**
+ * Where to return after signing in: a same-site path only (no //host, no scheme, no backslash or encoded tricks),
+ * never back to the sign-in screens (`safeReturnPath`, docs/accounts.md).
+ */
 export function safeReturnTo(value: string | null): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  if (/^\/(sign-in|register|modal)\b/.test(value)) return null;
-  return value;
+  return safeReturnPath(value);
 }
