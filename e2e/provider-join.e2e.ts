@@ -25,7 +25,14 @@ async function check(page: Page, name: string) {
 
 const DOCTORS = [
   { width: 1280, first: 'Oliver', last: 'Bennett', number: '7000002', company: null },
-  { width: 375, first: 'Amelia', last: 'Hart', number: '7000001', company: { number: '09876543', name: 'Hart Family Practice Ltd' } },
+  // A company number new to this server (a known one would join that company, under its name).
+  {
+    width: 375,
+    first: 'Amelia',
+    last: 'Hart',
+    number: '7000001',
+    company: { number: `SC${String(Date.now()).slice(-6)}`, name: 'Hart Family Practice Ltd' },
+  },
 ];
 
 describe('a doctor joins CareSlot', () => {
@@ -96,6 +103,13 @@ describe('a doctor joins CareSlot', () => {
       await expect.poll(() => page.getByText('Verified.', { exact: true }).first().isVisible()).toBe(true);
       expect(await page.evaluate(() => !!localStorage.getItem('provider_auth_token'))).toBe(true);
       await check(page, `${tag}-5${landing.replace('/', '-')}`);
+      if (!doc.company) {
+        // The company page of a doctor without a company says so, above the doctor's own checks.
+        await page.goto('/company-verify');
+        await expect.poll(() => page.getByText('No company yet', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+        await expect.poll(() => page.getByText('Not confirmed yet.').isVisible(), { timeout: 10_000 }).toBe(true);
+        await check(page, `${tag}-5-company-verify-no-company`);
+      }
 
       // The link from the dev mailbox
       const mail = await waitForMail(email, (m) => m.subject.includes('Confirm your e-mail'));

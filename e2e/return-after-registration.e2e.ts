@@ -49,7 +49,7 @@ async function twoClinicProvider(): Promise<{ id: string; second: Hospital; slot
   const specs = await get<{ data: { slug: string }[] }>('/api/get-speciality?selectedRegion=uk');
   for (const spec of specs.data) {
     const found = await get<{ data: { id: string }[] }>(
-      `/api/test-search/?postcode=W1G%207JQ&specialty=${spec.slug}&radius=500&selectedRegion=uk`,
+      `/api/test-search/?postcode=W1G%207JQ&specialty=${spec.slug}&radius=200&selectedRegion=uk`,
     );
     for (const provider of found.data) {
       const details = await get<{ data: { hospital_details: Hospital[] } }>(`/api/provider-details/${provider.id}/?selectedRegion=uk`);
@@ -59,7 +59,7 @@ async function twoClinicProvider(): Promise<{ id: string; second: Hospital; slot
       const there = slots.filter(
         (s) => s.available && s.hospital.hospital_id === second.hospital_id && new Date(s.starts_at).getTime() > Date.now() + 86_400_000,
       );
-      if (there.length >= 2) return { id: provider.id, second, slots: there };
+      if (there.length >= 3) return { id: provider.id, second, slots: there };
     }
   }
   throw new Error('no seeded provider with free times at a second clinic');
@@ -217,6 +217,28 @@ describe('a new patient comes back to the time they picked', () => {
     await page.waitForURL((u) => u.pathname.startsWith(`/doctor-profile/${id}/`), { timeout: 20_000 });
     await expect.poll(() => page.getByText('Oops! This slot is already booked.').isVisible(), { timeout: 10_000 }).toBe(true);
     await screenshot(page, `${tag}-4-profile-taken`);
+
+    // Another time at the second clinic, now signed in: the checkout and the code step at this width, after a reload too.
+    const other = slots[2]!;
+    await page.goto(`/doctor-profile/${id}/3.1?region=uk`);
+    await dismissBanners(page);
+    await pickOnProfile(page, other);
+    await page.waitForURL((u) => u.pathname === `/appointment/${id}`, { timeout: 20_000 });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Confirm the following information' }).waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => page.getByText(other.hospital.hospital_name, { exact: true }).first().isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    expect(await page.getByText(`${other.time} - ${other.end_time}`, { exact: true }).first().isVisible()).toBe(true);
+    await screenshot(page, `${tag}-5-checkout`);
+    await expectNoSeriousA11yIssues(page, `${tag} checkout`);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel(/Comments/).fill('Recurring migraines for three weeks, worse in the mornings.');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'OTP verification' }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByRole('button', { name: /^Send a new code/ }).textContent()).toMatch(/^Send a new code in 0:[0-3]\d$/);
+    await screenshot(page, `${tag}-6-code-countdown`);
+    await expectNoSeriousA11yIssues(page, `${tag} code step`);
   }, 240_000);
 
   it('never leaves the site for a returnTo that points elsewhere', async () => {
