@@ -56,7 +56,7 @@ export default function VerifyEmailPage() {
       intro={
         <p>
           {query.data.message}
-          {returnTo ? ' Sign in to carry on where you left off.' : ''}
+          {returnTo ? ' Signing in takes you back to where you left off.' : ''}
         </p>
       }
     >
