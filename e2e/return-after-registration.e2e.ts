@@ -120,6 +120,8 @@ async function followLinkAndSignIn(page: Page, account: { email: string; passwor
   await expectNoSeriousA11yIssues(page, `${tag} e-mail confirmed`);
   await page.getByRole('link', { name: 'Sign in' }).first().click();
   await page.waitForURL((u) => u.pathname === '/sign-in' && u.searchParams.get('returnTo')?.startsWith('/appointment/') === true);
+  // The confirmed page's title also holds "E-mail address": wait for the sign-in form itself.
+  await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor({ timeout: 15_000 });
   await submitSignIn(page, account);
 }
 
