@@ -89,7 +89,13 @@ describe('availability', () => {
       .orderBy(asc(availabilitySlots.starts_at))
       .limit(3);
     const before = (await slotsOf(gpId)).find((s) => s.slot_id === a!.id)!;
-    expect((await check(before.date, before.time)).json().data).toEqual({ available: true, slot_id: a!.id });
+    // The slot's own hospital and end come with the answer (the checkout shows them).
+    expect((await check(before.date, before.time)).json().data).toEqual({
+      available: true,
+      slot_id: a!.id,
+      hospital_id: before.hospital.hospital_id,
+      end_time: before.end_time,
+    });
 
     await book(a!.id, 'Booked', null);
     await book(b!.id, 'Held', new Date(Date.now() + 10 * 60_000));
