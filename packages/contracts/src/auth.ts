@@ -1,6 +1,8 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
+import { blankable } from './blankable';
 import { isCommonPassword } from './common-passwords';
+import { RETURN_PATH_MAX, safeReturnPath } from './return-path';
 
 /**
  * Account calls (docs/accounts.md): register, login, tokens, verification, password recovery.
@@ -97,6 +99,26 @@ function passwordIsNotEmail(data: { email: string; password: string }, ctx: z.Re
   }
 }
 
+export const RETURN_TO_REFUSED = 'The page to come back to must be a page of this site, such as /appointment/….';
+
+/**
+ * The page of this site a new patient comes back to after the e-mailed link and signing in (docs/accounts.md, "Coming
+ * back after signing in"), normalised; anything else (another site, a scheme, tricks with slashes) is refused.
+ */
+export const returnToSchema = blankable(
+  z
+    .string()
+    .max(RETURN_PATH_MAX, RETURN_TO_REFUSED)
+    .transform((value, ctx) => {
+      const path = safeReturnPath(value);
+      if (path === null) {
+        ctx.addIssue({ code: 'custom', message: RETURN_TO_REFUSED });
+        return z.NEVER;
+      }
+      return path;
+    }),
+);
+
 export const registerRequestSchema = z
   .object({
     first_name: personNameSchema('first name'),
@@ -112,6 +134,8 @@ export const registerRequestSchema = z
       .max(500, 'Distance must be 500 miles or less.')
       .optional()
       .nullable(),
+    /** Optional: a page of this site the e-mailed link leads back to (through sign-in). */
+    returnTo: returnToSchema,
   })
   .superRefine(passwordIsNotEmail);
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
@@ -141,6 +165,8 @@ export const loginResponseSchema = z.object({
   user_id: z.string(),
   first_name: z.string(),
   user_type: z.enum([...USER_TYPES]),
+  /** A provider's region (provider sign-ins only): the browser keeps it as provider_located_region. */
+  region: z.enum(['uk', 'usa']).optional(),
   /** Seconds until the access token expires. */
   expires_in: z.number(),
 });
@@ -177,6 +203,8 @@ export const resendVerificationRequestSchema = z
   .object({
     email: emailSchema.optional(),
     auth_token: z.string().max(200).optional(),
+    /** Optional: a page of this site the new link leads back to (through sign-in). */
+    returnTo: returnToSchema,
   })
   .refine((v) => v.email || v.auth_token, { message: 'Enter your e-mail address.', path: ['email'] });
 export type ResendVerificationRequest = z.input<typeof resendVerificationRequestSchema>;

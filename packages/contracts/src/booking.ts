@@ -24,6 +24,8 @@ export const bookingMessages = {
   purposeTooShort: 'Please describe more about your medical concern',
   purposeInvalid: 'Add a valid concern',
   invalidOtp: 'Invalid OTP',
+  otpLocked: 'Too many wrong codes. Please request a new one.',
+  otpExpired: 'This code has expired. Please request a new one.',
   slotTaken: 'Oops! This slot is already booked.',
   verificationFailed: 'Payment verification failed.',
   paymentFailed: 'Payment failed. Please try again.',
@@ -92,12 +94,23 @@ export const otpRequestResponseSchema = z.object({
   data: z.object({
     email: z.string().describe('Masked e-mail the code went to'),
     holdExpiresAt: z.string().describe('The slot is held for this patient until then (ISO 8601)'),
+    sent: z
+      .boolean()
+      .describe('true when this call e-mailed a new code; false when the code sent moments ago (within the resend pause) still stands'),
+    resendAvailableAt: z.string().describe('From then on, asking again e-mails a new code (ISO 8601); a locked code is replaced at once'),
   }),
 });
 export type OtpRequestResponse = z.infer<typeof otpRequestResponseSchema>;
 
 export const otpCheckQuerySchema = z.object({ otp: z.string().max(32) });
-export const otpCheckResponseSchema = z.object({ status: z.boolean(), message: z.string().optional() });
+/** Why a code was refused: a wrong or unknown code, an expired one, or one locked after too many wrong tries. */
+export const OTP_REFUSALS = ['invalid', 'expired', 'locked'] as const;
+export type OtpRefusal = (typeof OTP_REFUSALS)[number];
+export const otpCheckResponseSchema = z.object({
+  status: z.boolean(),
+  message: z.string().optional(),
+  reason: z.enum(OTP_REFUSALS).optional().describe("Set when status is false: 'invalid', 'expired' or 'locked' (ask for a new code)"),
+});
 export type OtpCheckResponse = z.infer<typeof otpCheckResponseSchema>;
 
 export const checkoutRequestSchema = bookingAttemptSchema.extend({

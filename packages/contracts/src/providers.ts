@@ -105,6 +105,13 @@ export const checkSlotQuerySchema = z.object({
 });
 export const checkSlotResponseSchema = z.object({
   status: z.literal(true),
-  data: z.object({ available: z.boolean(), slot_id: z.number().int().nullable() }),
+  data: z.object({
+    available: z.boolean(),
+    slot_id: z.number().int().nullable(),
+    /** The slot's own hospital (a provider may work at several), so a checkout opened from its address alone shows it. */
+    hospital_id: z.string().nullable(),
+    /** The slot's own end, 'h:mm AM/PM' in its hospital's time zone. */
+    end_time: z.string().nullable(),
+  }),
 });
 export type CheckSlotResponse = z.infer<typeof checkSlotResponseSchema>;

@@ -1,4 +1,6 @@
 import type { LoginResponse } from '@careslot/contracts/auth';
+import { safeReturnPath } from '@careslot/contracts/return-path';
+import { DEFAULT_DOCTOR_IMAGE } from './doctor-image';
 import { cookieNames, deleteCookie, readCookie, storageKeys } from './storage';
 
 /**
@@ -51,27 +53,41 @@ const PROVIDER_KEYS = [
   storageKeys.providerLocatedRegion,
 ];
 
-export function markSignedIn(firstName: string): void {
+/** What every sign-in keeps: the logged-in flag, the header's name, the account's unique id and the default picture. */
+function rememberAccount(firstName: string, userId: string | undefined): void {
   localStorage.setItem(storageKeys.isLoggedIn, 'true');
   localStorage.setItem(storageKeys.firstName, firstName);
+  if (userId) localStorage.setItem(storageKeys.userUniqueId, userId);
+  localStorage.setItem(storageKeys.defaultDoctorImage, DEFAULT_DOCTOR_IMAGE);
   localStorage.removeItem(storageKeys.authToken);
+}
+
+/** A patient signed in (or their name changed: no `userId` then, the stored one stays). */
+export function markSignedIn(firstName: string, userId?: string): void {
+  rememberAccount(firstName, userId);
   // A patient session: whatever a provider left in this browser is not theirs.
   for (const key of PROVIDER_KEYS) localStorage.removeItem(key);
   notifySession();
 }
 
 /**
- * A provider signed in (user_type 'provider'): the same cookies as patients, plus provider_id and the provider-area
- * access token, so the header and the workspace know whose session this is without asking a patient call.
+ * A provider signed in (user_type 'provider'): the same cookies as patients, plus provider_id, the provider-area
+ * access token and the provider's region, so the header and the workspace know whose session this is without asking a
+ * patient call.
  */
-export function markProviderSignedIn(res: { user_id: string; first_name: string; tokens: { access_token: string } }): void {
-  localStorage.setItem(storageKeys.isLoggedIn, 'true');
-  localStorage.setItem(storageKeys.firstName, res.first_name);
+export function markProviderSignedIn(res: Pick<LoginResponse, 'user_id' | 'first_name' | 'tokens' | 'region'>): void {
+  rememberAccount(res.first_name, res.user_id);
   localStorage.setItem(storageKeys.providerId, res.user_id);
   localStorage.setItem(storageKeys.providerAccessToken, res.tokens.access_token);
-  localStorage.removeItem(storageKeys.authToken);
+  if (res.region) localStorage.setItem(storageKeys.providerLocatedRegion, res.region);
   localStorage.removeItem(storageKeys.providerAuthToken);
   notifySession();
+}
+
+/** A sign-in or refresh answer, kept as its account type says. */
+export function rememberSignIn(res: Pick<LoginResponse, 'user_id' | 'first_name' | 'tokens' | 'region' | 'user_type'>): void {
+  if (res.user_type === 'provider') markProviderSignedIn(res);
+  else markSignedIn(res.first_name, res.user_id);
 }
 
 /** True when the signed-in account is a provider (provider_id is the session's user id). */
@@ -117,7 +133,8 @@ export function refreshSession(): Promise<boolean> {
           return false;
         }
         const body = (await res.json()) as LoginResponse;
-        if (body.first_name) markSignedIn(body.first_name);
+        // A provider's refresh keeps the provider keys (a patient's forgets them).
+        if (body.first_name) rememberSignIn(body);
         return true;
       } catch {
         return false;
@@ -142,9 +159,10 @@ export async function logout(): Promise<void> {
   clearLocalSession();
 }
 
-/** Where to return after signing in: only same-site paths (no //host, no scheme, no backslash tricks), never back to sign-in. */
+/**
+ * Where to return after signing in: a same-site path only (no //host, no scheme, no backslash or encoded tricks),
+ * never back to the sign-in screens (`safeReturnPath`, docs/accounts.md).
+ */
 export function safeReturnTo(value: string | null): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  if (/^\/(sign-in|register|modal)\b/.test(value)) return null;
-  return value;
+  return safeReturnPath(value);
 }

@@ -15,6 +15,8 @@ export interface Account {
   first_name: string;
   password_hash: string | null;
   email_verified: boolean;
+  /** A provider's region (a provider works in one); null for patients. */
+  region: 'uk' | 'usa' | null;
 }
 
 type PatientRow = typeof patients.$inferSelect;
@@ -29,6 +31,7 @@ function patientAccount(row: PatientRow | undefined): Account | null {
         first_name: row.first_name,
         password_hash: row.password_hash,
         email_verified: !!row.email_verified_at,
+        region: null,
       }
     : null;
 }
@@ -42,6 +45,7 @@ function providerAccount(row: ProviderRow | undefined): Account | null {
         first_name: row.first_name,
         password_hash: row.password_hash,
         email_verified: row.email_verified,
+        region: row.region === 'usa' ? 'usa' : 'uk',
       }
     : null;
 }

@@ -45,6 +45,7 @@ const loginAnswer = (s: Session) => ({
   user_id: s.user_id,
   first_name: s.first_name,
   user_type: s.user_type,
+  ...(s.region ? { region: s.region } : {}),
   expires_in: s.expires_in,
 });
 

@@ -13,6 +13,7 @@ import { DEMO_ACCOUNTS } from '../../db/seed/seed';
 import { AppError, ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import type { TokenSigner } from '../../plugins/auth';
+import { safeReturnPath } from '@careslot/contracts/return-path';
 import { enqueueMail } from '../mail/mail.service';
 import {
   consumeEmailToken,
@@ -65,10 +66,21 @@ export async function issueEmailVerification(
   tx: Queryable,
   account: { type: UserType; id: string; email: string; first_name: string },
   origin: string,
+  returnTo?: string,
 ): Promise<string> {
   const verifyToken = await createEmailToken(tx, 'verify_email', account, VERIFY_EMAIL_TTL_MS);
-  await enqueueMail(tx, verificationMail(account.email, account.first_name, `${origin}/verify/${verifyToken}`));
+  await enqueueMail(tx, verificationMail(account.email, account.first_name, verifyLink(origin, verifyToken, returnTo)));
   return createEmailToken(tx, 'resend_verification', account, RESEND_TOKEN_TTL_MS);
+}
+
+/**
+ * The e-mailed /verify link; with `returnTo` (a same-site path the request schema already checked and normalised), the
+ * page the patient comes back to after signing in, carried in the link's query.
+ */
+function verifyLink(origin: string, token: string, returnTo: string | undefined): string {
+  const link = `${origin}/verify/${token}`;
+  const path = safeReturnPath(returnTo);
+  return path ? `${link}?${new URLSearchParams({ returnTo: path })}` : link;
 }
 
 /** Whose registration auth_token this is, while it is valid; null otherwise. */
@@ -132,7 +144,7 @@ export async function registerPatient(
         date_of_birth: input.date_of_birth,
         temp_distance: input.temp_distance ?? null,
       });
-      return issueEmailVerification(tx, { type: 'patient', id, email: input.email, first_name: input.first_name }, origin);
+      return issueEmailVerification(tx, { type: 'patient', id, email: input.email, first_name: input.first_name }, origin, input.returnTo);
     });
     deps.kickOutbox();
     return { auth_token: authToken };
@@ -210,7 +222,11 @@ export async function verifyEmail(db: Db, token: string): Promise<void> {
 }
 
 /** Sends a fresh verification link if the account exists and is unconfirmed; the caller learns nothing either way. */
-export async function resendVerification(deps: AuthDeps, input: { email?: string; auth_token?: string }, origin: string): Promise<void> {
+export async function resendVerification(
+  deps: AuthDeps,
+  input: { email?: string; auth_token?: string; returnTo?: string },
+  origin: string,
+): Promise<void> {
   const { db } = deps;
   let account: Account | null = null;
   if (input.auth_token) {
@@ -224,7 +240,7 @@ export async function resendVerification(deps: AuthDeps, input: { email?: string
   await db.transaction(async (tx) => {
     await retireEmailTokens(tx, 'verify_email', target);
     const token = await createEmailToken(tx, 'verify_email', target, VERIFY_EMAIL_TTL_MS);
-    await enqueueMail(tx, verificationMail(target.email, target.first_name, `${origin}/verify/${token}`));
+    await enqueueMail(tx, verificationMail(target.email, target.first_name, verifyLink(origin, token, input.returnTo)));
   });
   deps.kickOutbox();
 }

@@ -14,6 +14,8 @@ export interface Session {
   user_id: string;
   user_type: UserType;
   first_name: string;
+  /** The provider's region, for the browser's provider_located_region; null for patients. */
+  region: 'uk' | 'usa' | null;
   expires_in: number;
   /** The demo sign-in keeps its own cookie names (docs/accounts.md, Sessions). */
   demo: boolean;
@@ -31,7 +33,7 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in aga
 export async function startSession(
   deps: SessionDeps,
   q: Queryable,
-  account: { type: UserType; id: string; first_name: string },
+  account: { type: UserType; id: string; first_name: string; region?: 'uk' | 'usa' | null },
   opts: { demo?: boolean } = {},
 ): Promise<Session> {
   const refresh = newOpaqueToken();
@@ -48,6 +50,7 @@ export async function startSession(
     user_id: account.id,
     user_type: account.type,
     first_name: account.first_name,
+    region: account.region ?? null,
     expires_in: deps.tokens.ttlSeconds,
     demo: !!opts.demo,
   };
@@ -136,6 +139,7 @@ export async function rotateSession(
     user_id: account.id,
     user_type: account.type,
     first_name: account.first_name,
+    region: account.region,
     expires_in: deps.tokens.ttlSeconds,
     demo,
   };

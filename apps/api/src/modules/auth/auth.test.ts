@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_CREDENTIALS_MESSAGE } from '@careslot/contracts/auth';
+import { INVALID_CREDENTIALS_MESSAGE, RETURN_TO_REFUSED } from '@careslot/contracts/auth';
 import { emailTokens, patients, refreshTokens } from '../../db/schema/identity';
 import { DEMO_ACCOUNTS } from '../../db/seed/seed';
 import { createTestApp, mailTo, type TestApp } from '../../test/test-app';
@@ -204,6 +204,61 @@ describe('accounts API', () => {
       expect(wrong.json()).toMatchObject({ status: false, message: INVALID_CREDENTIALS_MESSAGE });
     });
 
+    it('carries a same-site page to come back to in the e-mailed link, through a re-sent link too', async () => {
+      const returnTo = '/appointment/7b0d8a9e-1c1f-4f43-9a55-2f4b1f0c2d11?region=uk&date=03%2F03%2F2027&time=9%3A00+AM&distance=1.2';
+      const body = newPatient({ returnTo });
+      const res = await app.inject({ method: 'POST', url: '/api/user-register', payload: body });
+      expect(res.statusCode, res.body).toBe(201);
+      const email = String(body.email).toLowerCase();
+      const linkIn = (text: string) => new URL(/https?:\/\/\S+\/verify\/\S+/.exec(text)![0]);
+      const [mail] = await mailTo(app, email);
+      const link = linkIn(mail!.text);
+      expect(link.pathname).toMatch(/^\/verify\/[A-Za-z0-9_-]{43}$/);
+      expect(link.searchParams.get('returnTo')).toBe(returnTo);
+      expect(mail!.html).toContain(`returnTo=${encodeURIComponent(returnTo)}`);
+
+      const resend = await app.inject({
+        method: 'POST',
+        url: '/api/resend-verification',
+        payload: { auth_token: res.json().auth_token, returnTo: '/doctor-profile/abc/0?region=uk' },
+      });
+      expect(resend.statusCode).toBe(200);
+      const [again] = await mailTo(app, email);
+      expect(linkIn(again!.text).searchParams.get('returnTo')).toBe('/doctor-profile/abc/0?region=uk');
+    });
+
+    it('sends a plain link when returnTo is empty (absent)', async () => {
+      const body = newPatient({ returnTo: '' });
+      expect((await app.inject({ method: 'POST', url: '/api/user-register', payload: body })).statusCode).toBe(201);
+      const [mail] = await mailTo(app, String(body.email).toLowerCase());
+      expect(mail!.text).toMatch(/\/verify\/[A-Za-z0-9_-]{43}(\s|$)/);
+      expect(mail!.text).not.toContain('returnTo');
+    });
+
+    it.each([
+      '//evil.example',
+      'https://evil.example/appointment/x',
+      '/\\evil.example',
+      '/%2F%2Fevil.example',
+      '/%252F%252Fevil.example',
+      '/%5Cevil.example',
+      '/\t/evil.example',
+      'javascript:alert(1)',
+      '/sign-in',
+    ])('refuses %j as the page to come back to, and creates no account', async (returnTo) => {
+      const body = newPatient({ returnTo });
+      const res = await app.inject({ method: 'POST', url: '/api/user-register', payload: body });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.returnTo).toBe(RETURN_TO_REFUSED);
+      const rows = await app.db
+        .select()
+        .from(patients)
+        .where(eq(patients.email, String(body.email).toLowerCase()));
+      expect(rows).toHaveLength(0);
+      const resend = await app.inject({ method: 'POST', url: '/api/resend-verification', payload: { email: 'x@example.com', returnTo } });
+      expect(resend.statusCode).toBe(400);
+    });
+
     it('rejects malformed and missing fields', async () => {
       const res = await app.inject({ method: 'POST', url: '/api/user-login', payload: { email: 'nope', user_type: 'admin' } });
       expect(res.statusCode).toBe(400);
@@ -218,6 +273,14 @@ describe('accounts API', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.json().user_type).toBe('provider');
+      // The provider's region travels with the sign-in (the browser keeps it as provider_located_region), and with a refresh.
+      expect(res.json().region).toBe('uk');
+      const refreshed = await app.inject({
+        method: 'POST',
+        url: '/api/token/refresh',
+        payload: { refresh_token: res.json().tokens.refresh_token },
+      });
+      expect(refreshed.json()).toMatchObject({ user_type: 'provider', region: 'uk' });
       const asPatient = await app.inject({
         method: 'POST',
         url: '/api/user-login',
@@ -225,6 +288,13 @@ describe('accounts API', () => {
       });
       expect(asPatient.statusCode).toBe(401);
     });
+  });
+
+  it('answers no region for a patient sign-in', async () => {
+    const { email } = await registerVerified(app);
+    const login: Record<string, unknown> = await loginAs(app, email);
+    expect(login.user_type).toBe('patient');
+    expect(login).not.toHaveProperty('region');
   });
 
   describe('refresh tokens', () => {

@@ -109,6 +109,24 @@ describe('weekly hours become slots patients can book', () => {
   });
 });
 
+describe("check-slot names the slot's own clinic and end", () => {
+  it('answers the second clinic and the end of a slot there, and nulls for a slot that does not exist', async () => {
+    const p = await newProvider(t.app, { clinics: 2 });
+    const second = p.clinics[1]!;
+    const rule = weekly(p, { hospital_id: second.id, blocks: [{ start_time: '14:00', end_time: '15:00' }], until_date: dayIn(LONDON, 7) });
+    expect((await addRule(p, rule)).statusCode).toBe(201);
+    const date = DateTime.fromISO(dayIn(LONDON, 2)).toFormat('dd/MM/yyyy');
+    const check = (time: string) =>
+      t.app.inject({
+        url: `/user/check-slot/${p.id}/?providerRegion=uk&date=${encodeURIComponent(date)}&time=${encodeURIComponent(time)}`,
+      });
+    const res = await check('2:30 PM');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ hospital_id: second.id, end_time: '3:00 PM', slot_id: expect.any(Number) });
+    expect((await check('9:00 AM')).json().data).toEqual({ available: false, slot_id: null, hospital_id: null, end_time: null });
+  });
+});
+
 describe('a provider is never in two places at once', () => {
   it('refuses weekly hours at another clinic that overlap, naming the clashes; nothing is written', async () => {
     const p = await newProvider(t.app, { clinics: 2 });

@@ -289,7 +289,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Hold the slot and e-mail a 6-digit code bound to this booking attempt',
         description:
           'Starts the OTP step: the slot is held for this patient (others see it unavailable) and a code valid for 10 minutes is e-mailed. ' +
-          'Asking again within 30 s re-uses the code already sent. 409 when the slot is taken.',
+          'Asking again within 30 s re-uses the code already sent (data.sent false; data.resendAvailableAt says when a new one can be sent), ' +
+          'unless that code is locked after 5 wrong tries. 409 when the slot is taken.',
         security,
         params: userParams,
         body: otpRequestSchema,
@@ -298,8 +299,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       requireSelf(req, req.params.userId);
-      const { email, holdExpiresAt } = await requestCode(deps, req.params.userId, req.body);
-      return { status: true as const, data: { email, holdExpiresAt: holdExpiresAt.toISOString() } };
+      const { email, holdExpiresAt, sent, resendAvailableAt } = await requestCode(deps, req.params.userId, req.body);
+      return {
+        status: true as const,
+        data: { email, holdExpiresAt: holdExpiresAt.toISOString(), sent, resendAvailableAt: resendAvailableAt.toISOString() },
+      };
     },
   );
 
@@ -311,7 +315,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['booking'],
         summary: 'Check the e-mailed code; status true when it is right',
-        description: 'At most 5 wrong tries per code; a code expires after 10 minutes and is used up by the booking it confirms.',
+        description:
+          'At most 5 wrong tries per code; a code expires after 10 minutes and is used up by the booking it confirms. ' +
+          "A refusal says why in reason: 'invalid' (message 'Invalid OTP'), 'expired' or 'locked' (ask for a new code).",
         security,
         params: userParams,
         querystring: otpCheckQuerySchema,

@@ -38,8 +38,12 @@ describe('one-time code (docs/booking.md)', () => {
     const s = await nextSlot();
     const res = await requestOtp(g.app, p, s);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: true, data: { email: 'paxxxxxxxxxxxx@example.com' } });
+    expect(res.json()).toMatchObject({ status: true, data: { email: 'paxxxxxxxxxxxx@example.com', sent: true } });
     expect(new Date(res.json().data.holdExpiresAt).getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
+    // The checkout counts down to this before "Send a new code" works again: the 30 s pause from now.
+    const pause = new Date(res.json().data.resendAvailableAt).getTime() - Date.now();
+    expect(pause).toBeGreaterThan(20_000);
+    expect(pause).toBeLessThanOrEqual(30_000);
     const [held] = await bookingsOfSlot(g.app, s.slotId);
     expect(held).toMatchObject({ status: 'Held', patient_id: p.id });
 
@@ -50,18 +54,31 @@ describe('one-time code (docs/booking.md)', () => {
     expect(row!.code_hash).not.toContain(code);
 
     const wrong = code === '000000' ? '111111' : '000000';
-    expect((await checkOtp(g.app, p, wrong)).json()).toEqual({ status: false, message: bookingMessages.invalidOtp });
-    expect((await checkOtp(g.app, p, '12345')).json()).toMatchObject({ status: false, message: bookingMessages.invalidOtp });
+    expect((await checkOtp(g.app, p, wrong)).json()).toEqual({ status: false, message: bookingMessages.invalidOtp, reason: 'invalid' });
+    expect((await checkOtp(g.app, p, '12345')).json()).toEqual({ status: false, message: bookingMessages.invalidOtp, reason: 'invalid' });
     expect((await checkOtp(g.app, p, code)).json()).toEqual({ status: true });
   });
 
-  it('re-uses the code within the resend cooldown instead of mailing another', async () => {
+  it('re-uses the code within the resend cooldown instead of mailing another, and says so', async () => {
     const p = await newPatient(g.app, 'otp-cool');
     const s = await nextSlot();
-    expect((await requestOtp(g.app, p, s)).statusCode).toBe(200);
-    expect((await requestOtp(g.app, p, s)).statusCode).toBe(200);
+    const first = (await requestOtp(g.app, p, s)).json().data;
+    const again = await requestOtp(g.app, p, s);
+    expect(again.statusCode).toBe(200);
+    // No new code: the answer says so, and when the pause that began with the first code ends.
+    expect(again.json().data).toMatchObject({ sent: false, resendAvailableAt: first.resendAvailableAt });
     const codes = (await mailTo(g.app, p.email)).filter((m) => /verification code/.test(m.subject));
     expect(codes).toHaveLength(1);
+
+    // After the pause, asking again sends a new code.
+    await g.app.db
+      .update(otpCodes)
+      .set({ createdAt: new Date(Date.now() - 31_000) })
+      .where(eq(otpCodes.patient_id, p.id));
+    const later = (await requestOtp(g.app, p, s)).json().data;
+    expect(later.sent).toBe(true);
+    expect(new Date(later.resendAvailableAt).getTime()).toBeGreaterThan(Date.now() + 20_000);
+    expect((await mailTo(g.app, p.email)).filter((m) => /verification code/.test(m.subject))).toHaveLength(2);
   });
 
   it('refuses an expired code', async () => {
@@ -73,7 +90,7 @@ describe('one-time code (docs/booking.md)', () => {
       .update(otpCodes)
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where(eq(otpCodes.patient_id, p.id));
-    expect((await checkOtp(g.app, p, code)).json()).toMatchObject({ status: false });
+    expect((await checkOtp(g.app, p, code)).json()).toEqual({ status: false, message: bookingMessages.otpExpired, reason: 'expired' });
     expect((await startCardCheckout(g.app, p, s)).statusCode).toBe(403);
   });
 
@@ -86,7 +103,15 @@ describe('one-time code (docs/booking.md)', () => {
     const tries = await Promise.all(Array.from({ length: 5 }, () => checkOtp(g.app, p, wrong)));
     expect(tries.every((r) => r.json().status === false)).toBe(true);
     const last = (await checkOtp(g.app, p, code)).json();
-    expect(last).toEqual({ status: false, message: 'Too many wrong codes. Please request a new one.' });
+    expect(last).toEqual({ status: false, message: 'Too many wrong codes. Please request a new one.', reason: 'locked' });
+
+    // A locked code is replaced at once, within the resend pause too, and the new code works.
+    const before = (await mailTo(g.app, p.email)).length;
+    const again = (await requestOtp(g.app, p, s)).json().data;
+    expect(again.sent).toBe(true);
+    expect((await mailTo(g.app, p.email)).length).toBe(before + 1);
+    const fresh = await otpFromMail(g.app, p.email);
+    expect((await checkOtp(g.app, p, fresh)).json()).toEqual({ status: true });
   });
 
   it('uses a code up with the booking it confirms', async () => {

@@ -24,7 +24,8 @@ export async function consumeCodes(q: Queryable, patientId: string, now: Date): 
 
 export async function insertCode(
   q: Queryable,
-  values: { id: string; patient_id: string; attempt_key: string; code_hash: string; expires_at: Date },
+  /** createdAt: when it was sent (the resend pause counts from it); the database's clock when absent. */
+  values: { id: string; patient_id: string; attempt_key: string; code_hash: string; expires_at: Date; createdAt?: Date },
 ): Promise<void> {
   await q.insert(otpCodes).values(values);
 }

@@ -84,7 +84,8 @@ export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Finds the provider's slot by date (DD/MM/YYYY) and time (h:mm AM/PM) read in the time zone of the slot's hospital. " +
           'data.available is false for a slot that is booked, held by another patient, withdrawn, past, or does not exist. ' +
-          "A signed-in patient's own unexpired hold counts as available to them (their checkout is in progress).",
+          "A signed-in patient's own unexpired hold counts as available to them (their checkout is in progress). " +
+          "data.hospital_id and data.end_time are the slot's own hospital and end ('h:mm AM/PM'), null when there is no such slot.",
         params: checkSlotParamsSchema,
         querystring: checkSlotQuerySchema,
         response: { 200: checkSlotResponseSchema, ...errorResponses(400, 404) },

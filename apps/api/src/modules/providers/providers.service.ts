@@ -147,7 +147,7 @@ export async function providerSlots(
 
 /**
  * Whether the provider's slot at `date` (DD/MM/YYYY) and `time` (h:mm AM/PM), read in the time zone of the slot's
- * own hospital, is free now. Unknown slots are simply unavailable.
+ * own hospital, is free now, with that hospital and the slot's end. Unknown slots are simply unavailable.
  */
 export async function checkSlot(
   db: Queryable,
@@ -158,7 +158,7 @@ export async function checkSlot(
   /** The calling patient: their own unexpired hold leaves the slot available to them. */
   patientId?: string,
   now: Date = new Date(),
-): Promise<{ available: boolean; slot_id: number | null }> {
+): Promise<{ available: boolean; slot_id: number | null; hospital_id: string | null; end_time: string | null }> {
   const day = parseDateText(date);
   if (!day) throw new ValidationError('That date does not exist.', { date: 'Please give a real date as DD/MM/YYYY.' });
   const time24 = toTwentyFourHour(time);
@@ -173,8 +173,9 @@ export async function checkSlot(
     if (startsAtLocal(r.starts_at, r.time_zone, date, time24)) {
       const bookable = p.verification_status === 'Verified' && p.bookable && new Date(r.starts_at) > now;
       const free = r.available === true || (!!patientId && (await isHeldBy(db, Number(r.id), patientId, now)));
-      return { available: bookable && free, slot_id: Number(r.id) };
+      const { end_time } = describeSlot(r.starts_at, r.ends_at, r.time_zone);
+      return { available: bookable && free, slot_id: Number(r.id), hospital_id: r.hospital_id, end_time };
     }
   }
-  return { available: false, slot_id: null };
+  return { available: false, slot_id: null, hospital_id: null, end_time: null };
 }

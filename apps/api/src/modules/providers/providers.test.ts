@@ -89,7 +89,13 @@ describe('availability', () => {
       .orderBy(asc(availabilitySlots.starts_at))
       .limit(3);
     const before = (await slotsOf(gpId)).find((s) => s.slot_id === a!.id)!;
-    expect((await check(before.date, before.time)).json().data).toEqual({ available: true, slot_id: a!.id });
+    // The slot's own hospital and end come with the answer (the checkout shows them).
+    expect((await check(before.date, before.time)).json().data).toEqual({
+      available: true,
+      slot_id: a!.id,
+      hospital_id: before.hospital.hospital_id,
+      end_time: before.end_time,
+    });
 
     await book(a!.id, 'Booked', null);
     await book(b!.id, 'Held', new Date(Date.now() + 10 * 60_000));
@@ -114,7 +120,12 @@ describe('availability', () => {
   });
 
   it('check-slot: unknown slots are unavailable; malformed input is 400', async () => {
-    expect((await check('01/01/2020', '9:00 AM')).json().data).toEqual({ available: false, slot_id: null });
+    expect((await check('01/01/2020', '9:00 AM')).json().data).toEqual({
+      available: false,
+      slot_id: null,
+      hospital_id: null,
+      end_time: null,
+    });
     expect((await check('31/02/2027', '9:00 AM')).statusCode).toBe(400);
     expect((await check('2027-03-03', '9:00 AM')).statusCode).toBe(400);
     expect((await check('03/03/2027', '13:00 PM')).statusCode).toBe(400);

@@ -8,6 +8,7 @@ import {
   normaliseOtpInput,
   typeOfVisitFor,
   validatePurpose,
+  type OtpRefusal,
   type PaymentMethod,
   type TypeOfVisit,
 } from '@careslot/contracts/booking';
@@ -35,7 +36,25 @@ export const checkoutText = {
   noClientSecret: 'Invalid response from server. No clientSecret returned.',
   success: 'Payment Successful! Your booking has been confirmed. This window will close automatically.',
   returnFailed: 'Payment failed',
+  sendNewCode: 'Send a new code',
+  codeCheckFailed: 'We could not check the code just now. Please try again in a moment.',
+  codeRequestFailed: 'We could not send a code just now. Please try again in a moment.',
 } as const;
+
+/** What the code step says after asking for a code: a new one went out, or the one sent moments ago still stands. */
+export function codeNotice(maskedEmail: string, sent: boolean): string {
+  return sent
+    ? `We sent a new code to ${maskedEmail}. Codes sent before it no longer work.`
+    : `The code we sent to ${maskedEmail} moments ago still works: look for it in your inbox (and your spam folder).`;
+}
+
+/** "Send a new code" during the resend pause: "Send a new code in 0:27". */
+export function resendLabel(secondsLeft: number): string {
+  if (secondsLeft <= 0) return checkoutText.sendNewCode;
+  const m = Math.floor(secondsLeft / 60);
+  const sec = String(secondsLeft % 60).padStart(2, '0');
+  return `${checkoutText.sendNewCode} in ${m}:${sec}`;
+}
 
 export type WizardStep = 1 | 2 | 3;
 
@@ -50,6 +69,12 @@ export interface WizardState {
   /** Masked e-mail the code was sent to. */
   otpEmail: string | null;
   otpError: string | null;
+  /** A word about the last code asked for (sent, or the earlier one still stands). */
+  otpNotice: string | null;
+  /** The code was locked (too many wrong tries) or expired: only a new code helps. */
+  otpSpent: boolean;
+  /** Until when "Send a new code" would only bring back the same code (epoch ms), or null. */
+  resendAvailableAt: number | null;
 }
 
 export const initialWizardState: WizardState = {
@@ -62,6 +87,9 @@ export const initialWizardState: WizardState = {
   otpVerified: false,
   otpEmail: null,
   otpError: null,
+  otpNotice: null,
+  otpSpent: false,
+  resendAvailableAt: null,
 };
 
 export type WizardAction =
@@ -70,9 +98,13 @@ export type WizardAction =
   | { type: 'setPurpose'; purpose: string }
   | { type: 'next' }
   | { type: 'back' }
-  | { type: 'otpSent'; maskedEmail: string }
+  /** `sent`: a new code went out (false: the one sent moments ago stands); `resendAvailableAt`: epoch ms. */
+  | { type: 'otpSent'; maskedEmail: string; sent?: boolean; resendAvailableAt?: number }
   | { type: 'setOtp'; otp: string }
-  | { type: 'otpChecked'; ok: boolean };
+  /** The server's answer: `reason` and `message` say why a code was refused. */
+  | { type: 'otpChecked'; ok: boolean; reason?: OtpRefusal; message?: string }
+  /** Checking or sending a code failed (network, rate limit): not a wrong code, so not 'Invalid OTP'. */
+  | { type: 'otpProblem'; message: string };
 
 /** Step 2's Next is disabled while the purpose is empty (a short one is explained on click). */
 export function isNextDisabled(state: WizardState): boolean {
@@ -105,15 +137,38 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       // Leaving step 3 forgets the unverified code; a verified code stays verified.
       if (state.step === 3 && !state.otpVerified) return { ...state, step: 2, otp: '', otpError: null };
       return state;
-    case 'otpSent':
-      if (!canRequestOtp(state)) return state;
-      return { ...state, step: 3, otpEmail: action.maskedEmail, otp: '', otpError: null, otpVerified: false };
+    case 'otpSent': {
+      const resent = state.step === 3 && !state.otpVerified;
+      if (!resent && !canRequestOtp(state)) return state;
+      const sent = action.sent ?? true;
+      return {
+        ...state,
+        step: 3,
+        otpEmail: action.maskedEmail,
+        otp: '',
+        otpError: null,
+        otpVerified: false,
+        otpSpent: false,
+        resendAvailableAt: action.resendAvailableAt ?? null,
+        // The step's own text says where the first code went; a resend, or a code that was not re-sent, gets a word.
+        otpNotice: resent || !sent ? codeNotice(action.maskedEmail, sent) : null,
+      };
+    }
     case 'setOtp':
-      if (state.otpVerified) return state;
+      if (state.otpVerified || state.otpSpent) return state;
       return { ...state, otp: normaliseOtpInput(action.otp), otpError: null };
     case 'otpChecked':
       if (state.otpVerified) return state;
-      return action.ok ? { ...state, otpVerified: true, otpError: null } : { ...state, otpError: bookingMessages.invalidOtp };
+      if (action.ok) return { ...state, otpVerified: true, otpError: null, otpNotice: null };
+      if (action.reason === 'locked' || action.reason === 'expired') {
+        // Only a new code helps, and the server sends one at once: no pause to wait out.
+        const fallback = action.reason === 'locked' ? bookingMessages.otpLocked : bookingMessages.otpExpired;
+        return { ...state, otpError: action.message ?? fallback, otpSpent: true, otpNotice: null, resendAvailableAt: null };
+      }
+      return { ...state, otpError: bookingMessages.invalidOtp, otpNotice: null };
+    case 'otpProblem':
+      if (state.otpVerified || state.step !== 3) return state;
+      return { ...state, otpError: action.message, otpNotice: null };
     default:
       return state;
   }

@@ -12,7 +12,7 @@ import type {
   UserType,
 } from '@careslot/contracts/auth';
 import { apiFetch } from '../../../lib/api-client';
-import { markProviderSignedIn, markSignedIn } from '../../../lib/session';
+import { rememberSignIn } from '../../../lib/session';
 import { storageKeys } from '../../../lib/storage';
 
 type LoginInput = Pick<LoginRequest, 'email' | 'password'> & { user_type?: UserType };
@@ -24,7 +24,7 @@ export function useLogin() {
         method: 'POST',
         body: { ...input, user_type: input.user_type ?? 'patient', consentID: readConsentId() },
       }),
-    onSuccess: (res) => (res.user_type === 'provider' ? markProviderSignedIn(res) : markSignedIn(res.first_name)),
+    onSuccess: (res) => rememberSignIn(res),
   });
 }
 
@@ -36,7 +36,7 @@ function readConsentId(): string | undefined {
 export function useDemoLogin() {
   return useMutation({
     mutationFn: () => apiFetch<LoginResponse>('/api/demo-login', { method: 'POST' }),
-    onSuccess: (res) => markSignedIn(res.first_name),
+    onSuccess: (res) => rememberSignIn(res),
   });
 }
 

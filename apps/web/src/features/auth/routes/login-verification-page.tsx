@@ -12,13 +12,16 @@ import { paths } from '../../../lib/paths';
 import { storageKeys } from '../../../lib/storage';
 import { useResendVerification } from '../api/auth-api';
 import { AuthLayout, MailGlyph, authStyles } from '../components/auth-layout';
+import { withReturnTo, type VerificationState } from '../return-to';
+import { safeReturnTo } from '../../../lib/session';
 
 const schema = z.object({ email: emailSchema });
 type Values = z.input<typeof schema>;
 
 /** /modal: after registering, or signing in before confirming the address. Offers a new verification e-mail. */
 export default function LoginVerificationPage() {
-  const state = (useLocation().state as { email?: string; reason?: 'registered' | 'unverified' } | null) ?? {};
+  const state = (useLocation().state as VerificationState | null) ?? {};
+  const returnTo = safeReturnTo(state.returnTo ?? null);
   const authToken = localStorage.getItem(storageKeys.authToken);
   const resend = useResendVerification();
   const [sent, setSent] = useState<string | null>(null);
@@ -31,7 +34,8 @@ export default function LoginVerificationPage() {
   const send = async (body: { auth_token?: string; email?: string }) => {
     setFormError(null);
     try {
-      setSent((await resend.mutateAsync(body)).message);
+      // A new link leads back to the same page as the first one.
+      setSent((await resend.mutateAsync({ ...body, ...(returnTo ? { returnTo } : {}) })).message);
     } catch (err) {
       setFormError(applyServerErrors(err, setError, ['email']));
     }
@@ -42,7 +46,7 @@ export default function LoginVerificationPage() {
     state.reason === 'registered' ? (
       <p>
         Your account is created. We sent a confirmation link to <strong>{state.email}</strong>. Open it to confirm your address, then sign
-        in.
+        in{returnTo ? ' to carry on where you left off' : ''}.
       </p>
     ) : (
       <p>
@@ -58,7 +62,7 @@ export default function LoginVerificationPage() {
       icon={{ glyph: <MailGlyph /> }}
       footer={
         <p>
-          Confirmed already? <Link to={paths.signIn}>Sign in</Link>
+          Confirmed already? <Link to={withReturnTo(paths.signIn, returnTo)}>Sign in</Link>
         </p>
       }
     >

@@ -12,6 +12,7 @@ import { PasswordField } from '../../../components/ui/password-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
 import { useRegister } from '../api/auth-api';
+import { withReturnTo, type VerificationState } from '../return-to';
 import { AuthLayout, authStyles } from '../components/auth-layout';
 import { safeReturnTo } from '../../../lib/session';
 
@@ -34,8 +35,10 @@ export default function RegisterPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await registerCall.mutateAsync(values as RegisterRequest);
-      navigate(paths.loginVerificationModal, { state: { email: String(values.email).trim().toLowerCase(), reason: 'registered' } });
+      // The page the patient was on the way to travels in the e-mailed link, so the link and sign-in lead back to it.
+      await registerCall.mutateAsync({ ...(values as RegisterRequest), ...(returnTo ? { returnTo } : {}) });
+      const state: VerificationState = { email: String(values.email).trim().toLowerCase(), reason: 'registered', returnTo };
+      navigate(paths.loginVerificationModal, { state });
     } catch (err) {
       setFormError(applyServerErrors(err, setError, FIELDS));
     }
@@ -48,8 +51,7 @@ export default function RegisterPage() {
       intro={<p>Book appointments with verified doctors and dentists in the UK and the USA.</p>}
       footer={
         <p>
-          Already have an account?{' '}
-          <Link to={returnTo ? `${paths.signIn}?returnTo=${encodeURIComponent(returnTo)}` : paths.signIn}>Sign in</Link>
+          Already have an account? <Link to={withReturnTo(paths.signIn, returnTo)}>Sign in</Link>
         </p>
       }
     >

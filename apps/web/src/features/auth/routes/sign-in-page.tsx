@@ -15,6 +15,7 @@ import { storageKeys } from '../../../lib/storage';
 import { useAuthOptions, useDemoLogin, useLogin } from '../api/auth-api';
 import { AuthLayout, authStyles } from '../components/auth-layout';
 import { ForgotPasswordDialog } from '../components/forgot-password-dialog';
+import { withReturnTo, type VerificationState } from '../return-to';
 import { safeReturnTo } from '../../../lib/session';
 
 const schema = loginRequestSchema.pick({ email: true, password: true });
@@ -61,7 +62,8 @@ export default function SignInPage() {
       }
       if (err instanceof ApiError && err.details?.error === EMAIL_NOT_VERIFIED) {
         localStorage.setItem(storageKeys.authToken, (err.body as EmailNotVerifiedResponse).auth_token);
-        navigate(paths.loginVerificationModal, { state: { email: values.email, reason: 'unverified' } });
+        const state: VerificationState = { email: values.email, reason: 'unverified', returnTo };
+        navigate(paths.loginVerificationModal, { state });
         return;
       }
       setFormError(applyServerErrors(err, setError, ['email', 'password']));
@@ -94,7 +96,7 @@ export default function SignInPage() {
           {signInAs === 'provider' ? (
             <Link to={`${paths.register}?as=provider`}>Join as a doctor or dentist</Link>
           ) : (
-            <Link to={returnTo ? `${paths.register}?returnTo=${encodeURIComponent(returnTo)}` : paths.register}>Create an account</Link>
+            <Link to={withReturnTo(paths.register, returnTo)}>Create an account</Link>
           )}
         </p>
       }

@@ -29,22 +29,28 @@ export function usePaymentConfig() {
   });
 }
 
-/** Is the slot still free (our own unexpired hold counts as free)? Any failure counts as unavailable (docs/booking.md). */
-async function checkSlot(doctorId: string, region: string, date: string, time: string): Promise<boolean> {
+/** What the checkout needs to know of its slot: whether it is still free, its own hospital and its end. */
+export type CheckoutSlot = Pick<CheckSlotResponse['data'], 'available' | 'hospital_id' | 'end_time'>;
+
+/**
+ * Is the slot still free (our own unexpired hold counts as free), and where and until when is it? Any failure counts
+ * as unavailable (docs/booking.md).
+ */
+async function checkSlot(doctorId: string, region: string, date: string, time: string): Promise<CheckoutSlot> {
   try {
     const res = await apiFetch<CheckSlotResponse>(`/user/check-slot/${doctorId}/`, {
       query: { providerRegion: region, date, time },
     });
-    return res.data.available === true;
+    return { available: res.data.available === true, hospital_id: res.data.hospital_id, end_time: res.data.end_time };
   } catch {
-    return false;
+    return { available: false, hospital_id: null, end_time: null };
   }
 }
 
-/** Whether the slot is still free, asked once each time the checkout opens (never from a cache). */
-export function useSlotStillFree(doctorId: string, region: string, date: string, time: string): boolean | undefined {
+/** The slot as the server sees it, asked once each time the checkout opens (never from a cache); undefined until it answers. */
+export function useCheckoutSlot(doctorId: string, region: string, date: string, time: string): CheckoutSlot | undefined {
   const query = useQuery({
-    queryKey: ['checkout-slot-free', doctorId, region, date, time],
+    queryKey: ['checkout-slot', doctorId, region, date, time],
     queryFn: () => checkSlot(doctorId, region, date, time),
     enabled: !!date && !!time,
     gcTime: 0,

@@ -1,6 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import { Button } from '../../../components/ui/button';
-import { checkoutText } from '../checkout-wizard';
+import { checkoutText, resendLabel } from '../checkout-wizard';
+import { useSecondsLeft } from '../hooks/use-seconds-left';
 import styles from './checkout.module.css';
 import { StepHeading } from './step-heading';
 
@@ -11,6 +12,12 @@ interface Props {
   otp: string;
   verified: boolean;
   error: string | null;
+  /** A word about the last code asked for: a new one was sent, or the one sent moments ago still stands. */
+  notice: string | null;
+  /** The code is locked or expired: the field waits for a new code. */
+  spent: boolean;
+  /** Until when a new code cannot be sent yet (epoch ms), or null. */
+  resendAvailableAt: number | null;
   busy: boolean;
   onChange(value: string): void;
   onBack(): void;
@@ -19,8 +26,14 @@ interface Props {
   children: ReactNode;
 }
 
-/** Step 3, OTP verification: the code is checked as soon as it has 6 digits; then the payment buttons appear. */
-export function OtpStep({ headingRef, sentTo, otp, verified, error, busy, onChange, onBack, onResend, children }: Props) {
+/**
+ * Step 3, OTP verification: the code is checked as soon as it has 6 digits; then the payment buttons appear. "Send a
+ * new code" counts down the resend pause; what happened to the last request is said in a status line.
+ */
+export function OtpStep(props: Props) {
+  const { headingRef, sentTo, otp, verified, error, notice, spent, resendAvailableAt, busy, onChange, onBack, onResend, children } = props;
+  const secondsLeft = useSecondsLeft(resendAvailableAt);
+  const described = [error && 'otp-error', notice && 'otp-notice'].filter(Boolean).join(' ');
   return (
     <>
       <StepHeading headingRef={headingRef}>OTP verification</StepHeading>
@@ -40,9 +53,9 @@ export function OtpStep({ headingRef, sentTo, otp, verified, error, busy, onChan
           pattern="[0-9]*"
           maxLength={12}
           value={otp}
-          disabled={verified}
+          disabled={verified || spent}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'otp-error' : undefined}
+          aria-describedby={described || undefined}
           onChange={(e) => onChange(e.target.value)}
         />
         {error && (
@@ -52,6 +65,9 @@ export function OtpStep({ headingRef, sentTo, otp, verified, error, busy, onChan
           </p>
         )}
       </div>
+      <p id="otp-notice" className={styles.muted} role="status">
+        {notice}
+      </p>
       {verified ? (
         <>
           <p className={styles.verified} role="status">
@@ -64,8 +80,8 @@ export function OtpStep({ headingRef, sentTo, otp, verified, error, busy, onChan
           <Button variant="secondary" onClick={onBack} disabled={busy}>
             Back
           </Button>
-          <button type="button" className={styles.linkButton} onClick={onResend} disabled={busy}>
-            Send a new code
+          <button type="button" className={styles.linkButton} onClick={onResend} disabled={busy || secondsLeft > 0}>
+            {resendLabel(secondsLeft)}
           </button>
         </div>
       )}

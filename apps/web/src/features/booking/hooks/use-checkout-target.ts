@@ -31,7 +31,7 @@ export function useCheckoutTarget() {
     time: handoff.bookingDetails?.time ?? params.get('time') ?? '',
     endTime: handoff.bookingDetails?.end_time,
     distance,
-    /** The slot's hospital comes from the profile; a reload falls back to the provider's main hospital. */
+    /** The slot's hospital as the profile handed it over; the slot check (useCheckoutSlot) has the last word. */
     hospitalId: handoff.doctorDetails?.hospital_details?.[0]?.hospital_id,
     profilePath: `${paths.doctorProfile(doctorId, distance)}?region=${region}`,
   };

@@ -14,8 +14,8 @@ import { ApiError } from '../../../lib/api-client';
 import { forgetHeld, readHeldUntil, rememberHeldUntil } from '../../../lib/held-slot';
 import { useProviderDetails } from '../../../lib/provider-details';
 import { currentUserId } from '../../../lib/session';
-import { checkOtp, requestOtp, usePaymentConfig, useSlotStillFree } from '../api/booking-api';
-import { initialWizardState, paymentToast, wizardReducer, type WizardStep } from '../checkout-wizard';
+import { checkOtp, requestOtp, useCheckoutSlot, usePaymentConfig } from '../api/booking-api';
+import { checkoutText, initialWizardState, paymentToast, wizardReducer, type WizardStep } from '../checkout-wizard';
 import { endTimeOf, useCheckoutTarget } from './use-checkout-target';
 import { usePaymentConfirmation } from './use-payment-confirmation';
 import { usePaymentStart } from './use-payment-start';
@@ -59,14 +59,17 @@ export function useCheckout() {
   }, [navigate, profilePath]);
   const confirmation = usePaymentConfirmation({ region, onSlotLost: slotLost });
 
-  const slotFree = useSlotStillFree(doctorId, region, date, time);
+  const slot = useCheckoutSlot(doctorId, region, date, time);
   useEffect(() => {
-    if (slotFree === false) slotLost();
-  }, [slotFree, slotLost]);
+    if (slot?.available === false) slotLost();
+  }, [slot, slotLost]);
 
   const fee = doctor ? feeFor(state.typeOfVisit, { amount: doctor.amount_minor, follow_amount: doctor.follow_amount_minor }) : 0;
-  const hospital = doctor?.hospital_details.find((h) => h.hospital_id === target.hospitalId) ?? doctor?.hospital_details[0];
-  const endTime = target.endTime ?? (doctor ? endTimeOf(time, doctor.consultationTime) : null);
+  // The slot's own hospital and end, as the server says (a provider may work at several clinics); the profile's
+  // handoff until it answers; the consultation length only if neither knows.
+  const hospitalId = slot?.hospital_id ?? target.hospitalId;
+  const hospital = doctor?.hospital_details.find((h) => h.hospital_id === hospitalId) ?? doctor?.hospital_details[0];
+  const endTime = slot?.end_time ?? target.endTime ?? (doctor ? endTimeOf(time, doctor.consultationTime) : null);
   const attempt: BookingAttempt = { providerId: doctorId, providerRegion: region, bookedDate: date, timeSlot: time };
   const checkoutBody: CheckoutRequest = {
     ...attempt,
@@ -80,16 +83,29 @@ export function useCheckout() {
     setHoldUntil(until);
   }
 
-  /** Requests the code, which also holds the slot. Failures show no message; a 409 means the slot is gone. */
+  /**
+   * Requests the code, which also holds the slot; the answer says whether a new code went out and when the next can.
+   * A 409 means the slot is gone; any other failure is said (in the code step, or as a toast from step 2).
+   */
   async function sendOtp() {
     if (!userId) return;
     setOtpBusy(true);
     try {
       const res = await requestOtp(userId, attempt);
       holdIsUntil(new Date(res.data.holdExpiresAt));
-      dispatch({ type: 'otpSent', maskedEmail: res.data.email });
+      dispatch({
+        type: 'otpSent',
+        maskedEmail: res.data.email,
+        sent: res.data.sent,
+        resendAvailableAt: Date.parse(res.data.resendAvailableAt),
+      });
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) slotLost();
+      else {
+        const message = err instanceof ApiError ? err.message : checkoutText.codeRequestFailed;
+        if (state.step === 3) dispatch({ type: 'otpProblem', message });
+        else toast.error(message, paymentToast);
+      }
     } finally {
       setOtpBusy(false);
     }
@@ -114,9 +130,9 @@ export function useCheckout() {
     setOtpBusy(true);
     try {
       const res = await checkOtp(userId, digits);
-      dispatch({ type: 'otpChecked', ok: res.status === true });
-    } catch {
-      dispatch({ type: 'otpChecked', ok: false });
+      dispatch({ type: 'otpChecked', ok: res.status === true, reason: res.reason, message: res.message });
+    } catch (err) {
+      dispatch({ type: 'otpProblem', message: err instanceof ApiError ? err.message : checkoutText.codeCheckFailed });
     } finally {
       setOtpBusy(false);
     }
@@ -146,7 +162,8 @@ export function useCheckout() {
   }
 
   if (!date || !time) return { view: 'no-slot', target } as const;
-  if (details.isPending) return { view: 'loading', target } as const;
+  // Opened from its address alone (a reload, a sign-in on the way): wait for the slot's own clinic rather than show another.
+  if (details.isPending || (slot === undefined && !target.hospitalId)) return { view: 'loading', target } as const;
   if (!doctor) return { view: 'not-found', target } as const;
   return {
     view: 'ready',

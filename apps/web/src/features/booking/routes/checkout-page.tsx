@@ -74,6 +74,9 @@ export default function CheckoutPage() {
               otp={state.otp}
               verified={state.otpVerified}
               error={state.otpError}
+              notice={state.otpNotice}
+              spent={state.otpSpent}
+              resendAvailableAt={state.resendAvailableAt}
               busy={wizard.otpBusy}
               onChange={(value) => void steps.changeOtp(value)}
               onBack={() => dispatch({ type: 'back' })}

@@ -5,7 +5,10 @@ import { ApiError } from '../../../lib/api-client';
 import { useOnboardingStatus, useResendProviderVerification } from '../api/registration-api';
 import styles from './register-wizard.module.css';
 
-/** The live answer of /api/provider-verification-status/ for /provider-verify and /company-verify. */
+/**
+ * The live answer of /api/provider-verification-status/ for /provider-verify (the provider) and /company-verify (the
+ * company, then the provider's own e-mail and registration, which a company registration also has to clear).
+ */
 export function OnboardingStatusPanel({ show }: { show: 'provider' | 'company' }) {
   const status = useOnboardingStatus();
   if (status.isPending) return <p aria-live="polite">Checking where your registration stands…</p>;
@@ -19,7 +22,13 @@ export function OnboardingStatusPanel({ show }: { show: 'provider' | 'company' }
     }
     return <Alert tone="error">{status.error.message}</Alert>;
   }
-  return show === 'provider' ? <ProviderStatus data={status.data} /> : <CompanyStatus data={status.data} />;
+  if (show === 'provider') return <ProviderStatus data={status.data} />;
+  return (
+    <>
+      <CompanyStatus data={status.data} />
+      <ProviderStatus data={status.data} />
+    </>
+  );
 }
 
 function ProviderStatus({ data }: { data: OnboardingStatus }) {

@@ -128,7 +128,8 @@ export default function ProviderRegisterPage() {
       setFormError(null);
       try {
         await registerCall.mutateAsync(values);
-        navigate(paths.providerVerify, { state: { registered: true } });
+        // A company registration lands on the company's page (it shows the provider's own checks too).
+        navigate(withCompany ? paths.companyVerify : paths.providerVerify, { state: { registered: true } });
       } catch (err) {
         setFormError(applyServerErrors(err, setError, ALL_FIELDS));
         const first = Object.keys((err as { fields?: Record<string, string> }).fields ?? {})[0];
