@@ -37,6 +37,7 @@ import { bankAccountsRoutes } from './modules/bank-accounts/bank-accounts.routes
 import { chatRoutes } from './modules/chat/chat.routes';
 import { registersPlugin } from './modules/registers/registers.plugin';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { calendarsPlugin } from './modules/calendars/calendars.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,7 +88,7 @@ export const REDACTED_LOG_PATHS = [
 ];
 
 /** Secret path segments and query values of our URLs: e-mailed link tokens, one-time codes, checkout sessions, chat ids. */
-const SECRET_PATH = /^(\/api\/(?:reset-password|verify-email|chatbot)\/)[^/?]+/;
+const SECRET_PATH = /^(\/api\/(?:reset-password|verify-email|chatbot|calendar)\/)[^/?]+/;
 const SECRET_QUERY = /([?&](?:otp|session_id|token|refresh_token|access_token|auth_token|code)=)[^&#]*/gi;
 
 /** The URL as it may be logged. */
@@ -241,6 +242,7 @@ export async function buildApp({ config, database, mailTransport, logStream }: B
   await app.register(paymentsPlugin, { onPaymentEvent: (event) => app.booking.settlePaymentEvent(event) });
   await app.register(bookingRoutes);
   await app.register(staffRoutes);
+  await app.register(calendarsPlugin);
 
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist);
   return app;

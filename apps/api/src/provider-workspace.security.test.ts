@@ -230,6 +230,30 @@ const calls: Call[] = [
   },
   {
     method: 'GET',
+    route: '/provider/calendar-feed/{providerId}/',
+    ok: 200,
+    request: (p, r) => ({ url: `/provider/calendar-feed/${p}/?providerRegion=${r}` }),
+  },
+  {
+    method: 'PATCH',
+    route: '/provider/calendar-feed/{providerId}/',
+    ok: 200,
+    request: (p, r) => ({ url: `/provider/calendar-feed/${p}/`, payload: { providerRegion: r, show_concern: true } }),
+  },
+  {
+    method: 'POST',
+    route: '/provider/calendar-feed/{providerId}/rotate/',
+    ok: 200,
+    request: (p, r) => ({ url: `/provider/calendar-feed/${p}/rotate/`, payload: { providerRegion: r } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/provider/calendar-feed/{providerId}/',
+    ok: 200,
+    request: (p, r) => ({ url: `/provider/calendar-feed/${p}/?providerRegion=${r}` }),
+  },
+  {
+    method: 'GET',
     route: '/provider/dashboard/{providerId}/',
     ok: 200,
     request: (p, r) => ({ url: `/provider/dashboard/${p}/?providerRegion=${r}` }),
