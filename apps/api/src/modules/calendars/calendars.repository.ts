@@ -212,20 +212,33 @@ export async function calendarCounts(db: Queryable, providerId: string, now: Dat
 export interface Clash {
   booking_id: string;
   starts_at: Date;
+  ends_at: Date;
+  time_zone: string;
   calendar_name: string;
 }
 
 /** Booked appointments from now on that a busy time of the provider's calendars overlaps (for the provider to decide). */
 export async function bookedClashes(db: Queryable, providerId: string, now: Date): Promise<Clash[]> {
   const res = await db.execute(sql`
-    select distinct on (b.id) b.id as booking_id, s.starts_at, c.name as calendar_name
+    select distinct on (b.id) b.id as booking_id, s.starts_at, s.ends_at, h.time_zone, c.name as calendar_name
     from bookings b
     join availability_slots s on s.id = b.slot_id
+    join hospitals h on h.id = s.hospital_id
     join calendar_busy_times cb on cb.provider_id = b.provider_id and cb.starts_at < s.ends_at and cb.ends_at > s.starts_at
     join provider_calendars c on c.id = cb.calendar_id
     where b.provider_id = ${providerId} and b.status = 'Booked' and s.starts_at > ${now.toISOString()}::timestamptz
     order by b.id, c.name`);
-  return rowsOf<{ booking_id: string; starts_at: Date | string; calendar_name: string }>(res)
-    .map((r) => ({ ...r, starts_at: new Date(r.starts_at) }))
+  return rowsOf<Omit<Clash, 'starts_at' | 'ends_at'> & { starts_at: Date | string; ends_at: Date | string }>(res)
+    .map((r) => ({ ...r, starts_at: new Date(r.starts_at), ends_at: new Date(r.ends_at) }))
     .sort((a, b) => a.starts_at.getTime() - b.starts_at.getTime());
+}
+
+/** Who to tell about a calendar, and the zone of their first clinic (null when they have none). */
+export async function providerContact(db: Queryable, providerId: string) {
+  const res = await db.execute(sql`
+    select p.email, p.first_name, p.region,
+      (select h.time_zone from provider_hospitals ph join hospitals h on h.id = ph.hospital_id
+        where ph.provider_id = p.id order by ph.position limit 1) as zone
+    from providers p where p.id = ${providerId}`);
+  return rowsOf<{ email: string | null; first_name: string; region: string; zone: string | null }>(res)[0];
 }
