@@ -39,7 +39,8 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     name: 'calendar-feed-link',
     max: 30,
     timeWindow: '1 minute',
-    key: (req) => (req.params as { file?: string }).file?.slice(0, 64),
+    // Counted by the token's hash: the shared rate-limit store (Redis) never holds a working link.
+    key: (req) => hashFeedToken((req.params as { file?: string }).file?.slice(0, 64) ?? ''),
     message: 'This calendar link is being read too often. Please wait a minute.',
   });
   const changes = limit(app, {
