@@ -41,6 +41,7 @@ import { registersPlugin } from './modules/registers/registers.plugin';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { fhirRoutes } from './modules/fhir/fhir.routes';
 import { FHIR_BASE } from './modules/fhir/fhir.types';
+import { calendarsPlugin } from './modules/calendars/calendars.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,7 +92,7 @@ export const REDACTED_LOG_PATHS = [
 ];
 
 /** Secret path segments and query values of our URLs: e-mailed link tokens, one-time codes, checkout sessions, chat ids. */
-const SECRET_PATH = /^(\/api\/(?:reset-password|verify-email|chatbot)\/)[^/?]+/;
+const SECRET_PATH = /^(\/api\/(?:reset-password|verify-email|chatbot|calendar)\/)[^/?]+/;
 const SECRET_QUERY = /([?&](?:otp|session_id|token|refresh_token|access_token|auth_token|code)=)[^&#]*/gi;
 
 /** The URL as it may be logged. */
@@ -253,6 +254,7 @@ export async function buildApp({ config, database, mailTransport, logStream }: B
   await app.register(staffRoutes);
   // The FHIR R4 scheduling door for health systems and appointment finders (docs/fhir.md): its own error format.
   await app.register(fhirRoutes, { prefix: FHIR_BASE });
+  await app.register(calendarsPlugin);
 
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist);
   return app;

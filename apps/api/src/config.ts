@@ -126,15 +126,23 @@ export const configSchema = z.object({
   RATE_LIMIT_FORGOT_PASSWORD_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
   RATE_LIMIT_RESEND_VERIFICATION_PER_IP: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_RESEND_VERIFICATION_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
+  /**
+   * Whether calendar links may reach loopback, link-local and private addresses (docs/calendars.md, "Fetch safety").
+   * Unset: yes outside production (tests, a practice server on the same network), never in production; set true for an
+   * on-premises install whose calendars live inside its own network.
+   */
+  CALENDAR_FETCH_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).optional(),
   /** Token refreshes per IP per minute. */
   RATE_LIMIT_REFRESH_PER_IP: z.coerce.number().int().positive().default(60),
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, 'SANDBOX_PAYMENTS'> & {
+export type Config = Omit<z.infer<typeof configSchema>, 'SANDBOX_PAYMENTS' | 'CALENDAR_FETCH_ALLOW_PRIVATE'> & {
   isProduction: boolean;
   devMailbox: boolean;
   /** The sandbox gateway may take payments (never silently in production). */
   sandboxPayments: boolean;
+  /** Calendar links may reach private addresses (CALENDAR_FETCH_ALLOW_PRIVATE, or outside production when unset). */
+  calendarFetchAllowPrivate: boolean;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -150,7 +158,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error('DATA_ENCRYPTION_KEY must be set in production (it encrypts bank account numbers)');
   // E-mailed links (verification, password reset, bookings) must never be built from a request's Host header.
   if (isProduction && !c.PUBLIC_URL) throw new Error('PUBLIC_URL must be set in production (the origin used in e-mailed links)');
-  const { SANDBOX_PAYMENTS, ...rest } = c;
+  const { SANDBOX_PAYMENTS, CALENDAR_FETCH_ALLOW_PRIVATE, ...rest } = c;
+  const calendarFetchAllowPrivate =
+    CALENDAR_FETCH_ALLOW_PRIVATE === undefined
+      ? !isProduction
+      : CALENDAR_FETCH_ALLOW_PRIVATE === 'true' || CALENDAR_FETCH_ALLOW_PRIVATE === '1';
   const sandboxPayments = SANDBOX_PAYMENTS === undefined ? !isProduction : SANDBOX_PAYMENTS === 'true' || SANDBOX_PAYMENTS === '1';
   const cardNeedsSandbox = !(c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY);
   const walletNeedsSandbox = !(c.PAYPAL_CLIENT_ID && c.PAYPAL_CLIENT_SECRET);
@@ -162,5 +174,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   // Demo mode is never on in production, whatever DEMO_MODE says.
-  return { ...rest, DEMO_MODE: c.DEMO_MODE && !isProduction, isProduction, devMailbox: !c.SMTP_URL && !isProduction, sandboxPayments };
+  return {
+    ...rest,
+    DEMO_MODE: c.DEMO_MODE && !isProduction,
+    isProduction,
+    devMailbox: !c.SMTP_URL && !isProduction,
+    sandboxPayments,
+    calendarFetchAllowPrivate,
+  };
 }

@@ -3,6 +3,8 @@
  * Visitors get 401; patients, every staff role, another provider and the wrong region get 403, and nothing changes.
  * The list of calls is checked against the OpenAPI document, so a new /provider/ route without a row here fails.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
@@ -20,6 +22,7 @@ import {
 } from './modules/availability/availability.test-helpers';
 
 let t: TestApp;
+let calendarServer: http.Server;
 let me: TestProvider;
 let other: TestProvider;
 const ids: Record<string, string> = {};
@@ -230,6 +233,57 @@ const calls: Call[] = [
   },
   {
     method: 'GET',
+    route: '/provider/calendar-feed/{providerId}/',
+    ok: 200,
+    request: (p, r) => ({ url: `/provider/calendar-feed/${p}/?providerRegion=${r}` }),
+  },
+  {
+    method: 'PATCH',
+    route: '/provider/calendar-feed/{providerId}/',
+    ok: 200,
+    request: (p, r) => ({ url: `/provider/calendar-feed/${p}/`, payload: { providerRegion: r, show_concern: true } }),
+  },
+  {
+    method: 'POST',
+    route: '/provider/calendar-feed/{providerId}/rotate/',
+    ok: 200,
+    request: (p, r) => ({ url: `/provider/calendar-feed/${p}/rotate/`, payload: { providerRegion: r } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/provider/calendar-feed/{providerId}/',
+    ok: 200,
+    request: (p, r) => ({ url: `/provider/calendar-feed/${p}/?providerRegion=${r}` }),
+  },
+  {
+    method: 'GET',
+    route: '/provider/calendars/{providerId}/',
+    ok: 200,
+    request: (p, r) => ({ url: `/provider/calendars/${p}/?providerRegion=${r}` }),
+  },
+  {
+    method: 'POST',
+    route: '/provider/calendars/{providerId}/',
+    ok: 201,
+    request: (p, r) => ({
+      url: `/provider/calendars/${p}/`,
+      payload: { providerRegion: r, name: 'Roles', kind: 'ics', url: `${ids.calendarBase}/roles.ics` },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/provider/calendars/{providerId}/{calendarId}/sync/',
+    ok: 200,
+    request: (p, r) => ({ url: `/provider/calendars/${p}/${ids.calendarToSync}/sync/`, payload: { providerRegion: r } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/provider/calendars/{providerId}/{calendarId}/',
+    ok: 200,
+    request: (p, r) => ({ url: `/provider/calendars/${p}/${ids.calendarToDelete}/?providerRegion=${r}` }),
+  },
+  {
+    method: 'GET',
     route: '/provider/dashboard/{providerId}/',
     ok: 200,
     request: (p, r) => ({ url: `/provider/dashboard/${p}/?providerRegion=${r}` }),
@@ -279,8 +333,27 @@ beforeAll(async () => {
     ).json().data._id as string;
   ids.bankToEdit = await bank('089999', '66374958');
   ids.bankToDelete = await bank('107999', '88837491');
+  // A calendar link served locally (private addresses are allowed outside production).
+  calendarServer = http.createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/calendar' }).end('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//T//EN\r\nEND:VCALENDAR\r\n'),
+  );
+  await new Promise<void>((resolve) => calendarServer.listen(0, '127.0.0.1', resolve));
+  ids.calendarBase = `http://127.0.0.1:${(calendarServer.address() as AddressInfo).port}`;
+  const calendar = async (name: string) =>
+    (
+      await as(me, {
+        method: 'POST',
+        url: `/provider/calendars/${me.id}/`,
+        payload: { providerRegion: 'uk', name, kind: 'ics', url: `${ids.calendarBase}/${name}.ics` },
+      })
+    ).json().id as string;
+  ids.calendarToSync = await calendar('sync');
+  ids.calendarToDelete = await calendar('delete');
 }, 120_000);
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((resolve) => (calendarServer ? calendarServer.close(() => resolve()) : resolve()));
+});
 
 describe('every provider workspace call, by who is calling', () => {
   it('covers every /provider/ route in the OpenAPI document, and the cancellation call', async () => {

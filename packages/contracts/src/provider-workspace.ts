@@ -145,6 +145,8 @@ export const dashboardSchema = z.object({
   next_free_slot: shownSlotSchema.nullable(),
   /** What is set up, for the new provider's first steps. */
   setup: z.object({ clinics: z.number().int(), rules: z.number().int(), bank_accounts: z.number().int() }),
+  /** Booked appointments from now on that a busy time in one of the provider's own calendars overlaps (they stay booked). */
+  calendar_clashes: z.array(z.object({ date: z.string(), start_time: z.string(), end_time: z.string(), calendar_name: z.string() })),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 export const dashboardResponseSchema = z.object({ status: z.literal(true), data: dashboardSchema });

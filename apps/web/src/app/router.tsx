@@ -40,6 +40,7 @@ const protectedRoutes: RouteObject[] = [
       { path: paths.providerAvailabilityAll, lazy: laterScreen('availabilityAll') },
       { path: paths.providerAppointmentHistory, lazy: laterScreen('appointmentHistory') },
       { path: paths.providerBankAccount, lazy: laterScreen('bankAccount') },
+      { path: paths.providerCalendar, lazy: laterScreen('providerCalendar') },
     ],
   },
 ];

@@ -30,6 +30,7 @@ export const screens = {
   availabilityAll: () => import('../features/provider/routes/availability-all-page'),
   appointmentHistory: () => import('../features/provider/routes/appointment-history-page'),
   bankAccount: () => import('../features/provider/routes/bank-account-page'),
+  providerCalendar: () => import('../features/provider/routes/calendar-page'),
   adminHome: () => import('../features/admin/routes/admin-home-page'),
   adminProviders: () => import('../features/admin/routes/admin-providers-page'),
   adminProvider: () => import('../features/admin/routes/admin-provider-page'),

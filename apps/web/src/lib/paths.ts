@@ -25,6 +25,7 @@ export const paths = {
   providerAvailabilityAll: '/doctor/availability/all',
   providerAppointmentHistory: '/doctor/appointment-history',
   providerBankAccount: '/doctor/bank-account',
+  providerCalendar: '/doctor/calendar',
   paymentReturn: '/return',
   adminHome: '/admin-home',
   adminProviders: '/admin-home/providers',

@@ -13,10 +13,13 @@ import { rowsOf } from '../../db/rows';
 /**
  * THE rule for a free slot, in one place (search, profile, check-slot and booking use it; docs/booking.md):
  * a slot is free when it is open, starts in the future, may still be booked (its provider's minimum notice has not
- * begun: `book_by`), and no booking holds it — neither a 'Booked' one nor a 'Held' one whose hold has not yet expired.
+ * begun: `book_by`), no booking holds it — neither a 'Booked' one nor a 'Held' one whose hold has not yet expired —
+ * and no busy time from the provider's own calendars overlaps it (the calendars module keeps calendar_busy_times from
+ * each sync; docs/calendars.md).
  *
  * `slot` is the SQL alias (or table name) of availability_slots in the surrounding query.
- * The NOT EXISTS probe uses the partial unique index bookings_one_active_per_slot_uq (slot_id where Held/Booked).
+ * The NOT EXISTS probes use the partial unique index bookings_one_active_per_slot_uq (slot_id where Held/Booked) and
+ * calendar_busy_times_provider_idx.
  */
 export function freeSlotCondition(slot = 'availability_slots', now: SQL = sql`now()`): SQL {
   const s = sql.raw(`"${slot.replace(/"/g, '')}"`);
@@ -24,7 +27,10 @@ export function freeSlotCondition(slot = 'availability_slots', now: SQL = sql`no
     select 1 from bookings fb
     where fb.slot_id = ${s}.id
       and fb.status in ('Held', 'Booked')
-      and (fb.status = 'Booked' or fb.hold_expires_at > ${now})))`;
+      and (fb.status = 'Booked' or fb.hold_expires_at > ${now}))
+    and not exists (
+    select 1 from calendar_busy_times cb
+    where cb.provider_id = ${s}.provider_id and cb.starts_at < ${s}.ends_at and cb.ends_at > ${s}.starts_at))`;
 }
 
 /** Whether one slot is free right now. */

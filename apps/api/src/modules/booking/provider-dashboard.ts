@@ -4,13 +4,14 @@ import type { Dashboard } from '@careslot/contracts/provider-workspace';
 import type { Db } from '../../db/client';
 import { countRules, describeSlot, nextFreeSlot } from '../availability/availability.service';
 import { countBankAccounts } from '../bank-accounts/bank-accounts.service';
+import { calendarClashes } from '../calendars/calendars.service';
 import { bookingFigures, earnings, providerClinicZones, upcomingAppointments } from './provider-bookings.repository';
 import { toHistoryRow } from './provider-history';
 
 /**
  * The provider's dashboard: today's and the next appointments, this week's bookings and cancellations, this month's
  * earnings per currency, the next free slot, and what is set up yet (for a new provider's first steps). Days, weeks
- * (Monday to Sunday) and months are those of the main clinic's zone. Its seven reads go out at once, each on its own
+ * (Monday to Sunday) and months are those of the main clinic's zone. Its eight reads go out at once, each on its own
  * pooled connection, so it takes the database and never a transaction: a transaction is one connection, which runs
  * one statement at a time (decision 068).
  */
@@ -26,7 +27,7 @@ export async function providerDashboard(
   const tomorrow = today.plus({ days: 1 });
   const week = local.startOf('week');
   const month = local.startOf('month');
-  const [todays, next, figures, earned, free, rules, bankAccounts] = await Promise.all([
+  const [todays, next, figures, earned, free, rules, bankAccounts, clashes] = await Promise.all([
     upcomingAppointments(db, provider.id, today.toJSDate(), tomorrow.toJSDate(), 50),
     upcomingAppointments(db, provider.id, tomorrow.toJSDate(), new Date('9999-12-31T00:00:00Z'), 5),
     bookingFigures(db, provider.id, week.toJSDate(), week.plus({ weeks: 1 }).toJSDate()),
@@ -34,6 +35,7 @@ export async function providerDashboard(
     nextFreeSlot(db, provider.id),
     countRules(db, provider.id),
     countBankAccounts(db, provider.id),
+    calendarClashes(db, provider.id, now),
   ]);
   const shownFree = free ? describeSlot(free.starts_at, free.ends_at, free.time_zone) : null;
   return {
@@ -49,5 +51,6 @@ export async function providerDashboard(
         ? { date: shownFree.date, start_time: shownFree.time, end_time: shownFree.end_time, hospital_name: free.hospital_name }
         : null,
     setup: { clinics: zones.length, rules, bank_accounts: bankAccounts },
+    calendar_clashes: clashes,
   };
 }

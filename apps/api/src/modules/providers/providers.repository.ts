@@ -79,6 +79,10 @@ export async function listSlots(db: Queryable, providerId: string, from: Date, t
         gte(availabilitySlots.starts_at, from),
         lt(availabilitySlots.starts_at, to),
         sql`${availabilitySlots.starts_at} > now()`,
+        // A time the provider is busy in their own calendar is not shown at all, unless someone already has it.
+        sql`(not exists (select 1 from calendar_busy_times cb where cb.provider_id = ${availabilitySlots.provider_id}
+              and cb.starts_at < ${availabilitySlots.ends_at} and cb.ends_at > ${availabilitySlots.starts_at})
+            or exists (select 1 from bookings b where b.slot_id = ${availabilitySlots.id} and b.status in ('Held', 'Booked')))`,
       ),
     )
     .orderBy(asc(availabilitySlots.starts_at))

@@ -41,6 +41,21 @@ export function DashboardView({ data, region }: { data: Dashboard; region: strin
           </p>
         </Alert>
       )}
+      {data.calendar_clashes.length > 0 && (
+        <Alert tone="warning" title="Booked appointments at times your calendar says you are busy">
+          <ul>
+            {data.calendar_clashes.map((c) => (
+              <li key={`${c.date} ${c.start_time}`}>
+                {c.date}, {c.start_time} – {c.end_time} (busy in {c.calendar_name})
+              </li>
+            ))}
+          </ul>
+          <p>
+            They stay booked. Keep them, or cancel them from <Link to={paths.providerAppointmentHistory}>Booked History</Link>; your{' '}
+            <Link to={paths.providerCalendar}>Calendar settings</Link> show where the busy times come from.
+          </p>
+        </Alert>
+      )}
       {isNew && (
         <section className={styles.card} aria-labelledby="first-steps">
           <h2 id="first-steps" className={styles.cardTitle}>

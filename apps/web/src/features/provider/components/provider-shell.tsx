@@ -102,6 +102,7 @@ export function ProviderShell({ profile, children }: { profile: OwnProfile; chil
               <Item to={paths.providerAvailabilityNew}>Add New Availability</Item>
               <Item to={paths.providerAvailabilityAll}>All Availabilities</Item>
               <Item to={paths.providerAppointmentHistory}>Booked History</Item>
+              <Item to={paths.providerCalendar}>Calendar</Item>
             </Group>
             <Group label="Payments" iconNode={icons.card}>
               <Item to={paths.providerBankAccount}>Bank Accounts</Item>
