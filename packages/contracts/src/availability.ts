@@ -205,6 +205,8 @@ export const slotParamsSchema = providerParamsSchema.extend({
   slotId: z.coerce.number({ error: 'That slot id is not valid.' }).int('That slot id is not valid.').positive('That slot id is not valid.'),
 });
 export const providerRegionQuerySchema = z.object({ providerRegion: providerRegionSchema });
+/** An availability read or delete may name no region: the signed-in provider's own is used (empty means absent). */
+export const optionalRegionQuerySchema = z.object({ providerRegion: blankable(providerRegionSchema) });
 
 /** A slot as the workspace shows it: date DD/MM/YYYY, times 'h:mm AM/PM' in its clinic's zone. */
 export const shownSlotSchema = z.object({
@@ -287,7 +289,7 @@ export const previewResponseSchema = z.object({
 export type PreviewResponse = z.infer<typeof previewResponseSchema>;
 
 export const slotListQuerySchema = z.object({
-  providerRegion: providerRegionSchema,
+  providerRegion: blankable(providerRegionSchema),
   /** First and last local day (YYYY-MM-DD); default today and no end. */
   from: blankable(isoDateSchema('first day')),
   to: blankable(isoDateSchema('last day')),

@@ -335,6 +335,38 @@ describe('changing and deleting rules', () => {
   });
 });
 
+describe('reads and deletes take the region from the signed-in provider', () => {
+  it('lists rules and slots and withdraws a slot without providerRegion, or with it empty; another region is still refused', async () => {
+    const p = await newProvider(t.app, { region: 'usa', clinics: 1 });
+    expect(
+      (await addRule(p, weekly(p, { from_date: dayIn('America/New_York', 1), until_date: dayIn('America/New_York', 3) }))).statusCode,
+    ).toBe(201);
+    for (const query of ['', '?providerRegion=', '?providerRegion=%20']) {
+      const rules = await call(p, 'GET', `/provider/availability-rules/${p.id}/${query}`);
+      expect(rules.statusCode, rules.body).toBe(200);
+      expect(rules.json().rules).toHaveLength(1);
+      const slots = await call(p, 'GET', `/provider/availability/${p.id}/${query}`);
+      expect(slots.statusCode, slots.body).toBe(200);
+      expect(slots.json().total).toBeGreaterThan(0);
+      const settings = await call(p, 'GET', `/provider/availability-settings/${p.id}/${query}`);
+      expect(settings.statusCode, settings.body).toBe(200);
+    }
+    const [free, other] = await openSlotsOf(t.app, p.id);
+    const withdrawn = await call(p, 'DELETE', `/provider/availability/${p.id}/${free!.id}/`);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json()).toEqual({ status: true, id: free!.id, slot_status: 'Withdrawn' });
+    const empty = await call(p, 'DELETE', `/provider/availability/${p.id}/${other!.id}/?providerRegion=`);
+    expect(empty.statusCode, empty.body).toBe(200);
+    const wrong = await call(p, 'GET', `/provider/availability-rules/${p.id}/?providerRegion=uk`);
+    expect(wrong.statusCode).toBe(403);
+    const bad = await call(p, 'GET', `/provider/availability-rules/${p.id}/?providerRegion=france`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/Please choose a region/);
+    const ruleId = (await call(p, 'GET', `/provider/availability-rules/${p.id}/`)).json().rules[0].id;
+    expect((await call(p, 'DELETE', `/provider/availability-rules/${p.id}/${ruleId}/`)).statusCode).toBe(200);
+  });
+});
+
 describe('settings and the daily roll-forward', () => {
   it('slot length, buffer and notice regenerate free slots; defaults are 2 h notice and 90 days', async () => {
     const p = await newProvider(t.app, { clinics: 1, consultationMinutes: 20 });
