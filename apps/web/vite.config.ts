@@ -5,7 +5,8 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { DEFAULT_RADIUS, MAX_RADIUS_MILES, SEARCH_SORTS } from '../../packages/contracts/src/search-params';
 import { firstScreenChunk } from './build/first-screen-chunk';
 import { firstScreenPreload } from './build/first-screen-preload';
-import { prerenderScreens } from './build/prerender';
+import { precompress } from './build/precompress';
+import { SERVER_DIR, prerenderScreens } from './build/prerender';
 
 const HOME = 'src/features/home/routes/home-page.tsx';
 const RESULTS = 'src/features/search/routes/results-page.tsx';
@@ -61,6 +62,8 @@ const config: UserConfig = {
         { screen: 'profile', files: () => firstScreens.api.filesOf(PROFILE) },
       ],
     ),
+    // Last: every text file a browser downloads, brotli (best quality) and gzip (best level) beside it (decision 089).
+    precompress(SERVER_DIR),
   ],
   build: {
     outDir: 'dist',

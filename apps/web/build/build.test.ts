@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,10 +52,21 @@ describe('web build under NODE_ENV=development', () => {
     }
   });
 
+  it('writes brotli and gzip copies of every script and page it serves, last (the prerendered home page included)', () => {
+    const files = filesUnder(out);
+    for (const f of ['home.html', ...files.filter((x) => /^assets\/index-[\w-]+\.js$/.test(x))]) {
+      const data = readFileSync(path.join(out, f));
+      expect(brotliDecompressSync(readFileSync(path.join(out, `${f}.br`))).equals(data), f).toBe(true);
+      expect(gunzipSync(readFileSync(path.join(out, `${f}.gz`))).equals(data), f).toBe(true);
+    }
+    expect(files.filter((f) => f.startsWith('server/') && /\.(br|gz)$/.test(f))).toEqual([]);
+    expect(files.filter((f) => f.endsWith('.map.br'))).toEqual([]);
+  });
+
   it('writes a server entry that renders a screen', async () => {
     const entry = (await import(pathToFileURL(path.join(out, 'server', 'render.mjs')).href)) as {
       renderScreen: (url: string) => Promise<string>;
     };
     expect(await entry.renderScreen('/')).toMatch(/<h1[^>]*>/);
-  });
+  }, 60_000);
 });
