@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 // A relative path: the config is bundled for Node, which cannot load the workspace package's TypeScript by name.
 import { DEFAULT_RADIUS, MAX_RADIUS_MILES, SEARCH_SORTS } from '../../packages/contracts/src/search-params';
 import { firstScreenChunk } from './build/first-screen-chunk';
 import { firstScreenPreload } from './build/first-screen-preload';
-import { prerenderScreens } from './build/prerender';
+import { precompress } from './build/precompress';
+import { SERVER_DIR, prerenderScreens } from './build/prerender';
 
 const HOME = 'src/features/home/routes/home-page.tsx';
 const RESULTS = 'src/features/search/routes/results-page.tsx';
@@ -37,7 +38,16 @@ const reactRouterProduction: Plugin = {
   },
 };
 
-export default defineConfig({
+export default defineConfig(({ command }) => {
+  // A build is a production build whatever NODE_ENV the shell holds (a developer's shell often exports `development`):
+  // React's production JSX runtime and code in the browser bundle and in the prerender step alike. Vite reads NODE_ENV
+  // after this function runs (its isProduction and the React plugin's JSX runtime follow it); the dev server keeps the
+  // shell's value. Decision 088.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return config;
+});
+
+const config: UserConfig = {
   plugins: [
     react(),
     reactRouterProduction,
@@ -52,6 +62,8 @@ export default defineConfig({
         { screen: 'profile', files: () => firstScreens.api.filesOf(PROFILE) },
       ],
     ),
+    // Last: every text file a browser downloads, brotli (best quality) and gzip (best level) beside it (decision 089).
+    precompress(SERVER_DIR),
   ],
   build: {
     outDir: 'dist',
@@ -73,4 +85,4 @@ export default defineConfig({
       ['/api', '/user', '/provider', '/staff', '/dev', '/sandbox', '/uploads', '/webhooks'].map((p) => [p, 'http://127.0.0.1:3000']),
     ),
   },
-});
+};

@@ -8,8 +8,9 @@
  *
  * Prints per screen the median of BENCH_WEB_RUNS runs (default 3) of the performance score, FCP, LCP, TBT, CLS (and its
  * largest run), the accessibility score (the lowest run, with the audits that failed) and the
- * JavaScript the page loaded — gzip -6 of each script file, split into the first load (requested before the load event)
- * and later (idle, on demand), and what Chromium received (brotli) — plus the 1-minute load average at the start and end
+ * JavaScript the page loaded as the browser receives it — each script's body bytes on the wire as the server sends them
+ * to a browser that accepts brotli (the build's precompressed files, decision 089), split into the first load (requested
+ * before the load event) and later (idle, on demand), and what Chromium received with headers — plus the 1-minute load average at the start and end
  * of every run; summary.json lists each script with the time it was requested. Reports (HTML) and a summary.json go to bench/results/web/<time>/ (git-ignored).
  *
  * Settings (environment):
@@ -23,14 +24,14 @@
  *                             the app's own search form writes it)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { wireBytes } from './wire-bytes';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const env = process.env;
@@ -148,8 +149,8 @@ interface RunFigures {
   tbt: number;
   cls: number;
   si: number;
-  /** Every script file requested while Lighthouse watched (gzip -6 bytes, count). */
-  jsGzip: number;
+  /** Every script file requested while Lighthouse watched (body bytes on the wire with brotli, count). */
+  jsWire: number;
   jsTransfer: number;
   scripts: number;
   /** The first load: scripts whose request started before the page's load event; the rest came later (idle, on demand). */
@@ -157,16 +158,11 @@ interface RunFigures {
   scriptsFirst: number;
   jsLater: number;
   scriptsLater: number;
-  /** Each script: file, gzip bytes, when requested (ms from navigation) and whether it counts as first load. */
-  scriptList: { file: string; gzip: number; at: number; first: boolean }[];
+  /** Each script: file, bytes on the wire, when requested (ms from navigation) and whether it counts as first load. */
+  scriptList: { file: string; wire: number; at: number; first: boolean }[];
   benchmarkIndex: number;
   loadStart: string;
   loadEnd: string;
-}
-
-function gzipOfScript(dist: string, url: string): number {
-  const file = path.join(dist, new URL(url).pathname);
-  return existsSync(file) ? gzipSync(readFileSync(file), { level: 6 }).length : 0;
 }
 
 async function runOnce(server: Server, url: string, reportBase: string): Promise<RunFigures> {
@@ -190,11 +186,13 @@ async function runOnce(server: Server, url: string, reportBase: string): Promise
   // the document's, which starts at navigation).
   const observed = (a['metrics']?.details as { items?: { observedLoad?: number }[] } | undefined)?.items?.[0];
   const loadAt = observed?.observedLoad ?? Infinity;
-  const scriptList = scripts.map((i) => {
-    const at = i.networkRequestTime ?? i.startTime ?? 0;
-    return { file: new URL(i.url).pathname, gzip: gzipOfScript(server.dist, i.url), at: Math.round(at), first: at < loadAt };
-  });
-  const sum = (xs: { gzip: number }[]) => xs.reduce((t, x) => t + x.gzip, 0);
+  const scriptList = await Promise.all(
+    scripts.map(async (i) => {
+      const at = i.networkRequestTime ?? i.startTime ?? 0;
+      return { file: new URL(i.url).pathname, wire: await wireBytes(i.url), at: Math.round(at), first: at < loadAt };
+    }),
+  );
+  const sum = (xs: { wire: number }[]) => xs.reduce((t, x) => t + x.wire, 0);
   if (lhr.runtimeError) log(`  runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   return {
     failed: lhr.runtimeError?.code,
@@ -206,7 +204,7 @@ async function runOnce(server: Server, url: string, reportBase: string): Promise
     tbt: a['total-blocking-time']?.numericValue ?? NaN,
     cls: a['cumulative-layout-shift']?.numericValue ?? NaN,
     si: a['speed-index']?.numericValue ?? NaN,
-    jsGzip: sum(scriptList),
+    jsWire: sum(scriptList),
     jsTransfer: scripts.reduce((s, i) => s + (i.transferSize ?? 0), 0),
     scripts: scripts.length,
     jsFirst: sum(scriptList.filter((x) => x.first)),
@@ -279,7 +277,7 @@ async function main() {
         log(
           `run ${run} ${s.label} ${screen}: score ${f.score}, FCP ${(f.fcp / 1000).toFixed(2)} s, LCP ${(f.lcp / 1000).toFixed(2)} s, ` +
             `TBT ${Math.round(f.tbt)} ms, CLS ${f.cls.toFixed(3)}, accessibility ${f.a11y}` +
-            `${f.a11yFailed.length ? ` (failed: ${f.a11yFailed.join(', ')})` : ''}, JS first load ${(f.jsFirst / 1024).toFixed(1)} KB gzip ` +
+            `${f.a11yFailed.length ? ` (failed: ${f.a11yFailed.join(', ')})` : ''}, JS first load ${(f.jsFirst / 1024).toFixed(1)} KB on the wire ` +
             `(${f.scriptsFirst} files), later ${(f.jsLater / 1024).toFixed(1)} KB (${f.scriptsLater}), ` +
             `benchmarkIndex ${Math.round(f.benchmarkIndex)}, load ${f.loadStart} → ${f.loadEnd}`,
         );
@@ -312,7 +310,7 @@ async function main() {
       clsLargest: Math.max(...fs.map((f) => f.cls)),
       a11yLowest: Math.min(...fs.map((f) => f.a11y)),
       a11yFailed: [...new Set(fs.flatMap((f) => f.a11yFailed))],
-      jsGzip: m('jsGzip'),
+      jsWire: m('jsWire'),
       jsTransfer: m('jsTransfer'),
       scripts: m('scripts'),
       jsFirst: m('jsFirst'),

@@ -1,6 +1,7 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app';
 
@@ -15,6 +16,16 @@ describe('the assembled app', () => {
       '<!doctype html><title>CareSlot</title><div id="root" data-prerendered="/"><h1>Home</h1></div>',
     );
     writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("x");'.repeat(200));
+    // As the build writes them (apps/web/build/precompress.ts): best brotli and best gzip beside the file.
+    const script = Buffer.from('export const greeting = "hello";\n'.repeat(300));
+    writeFileSync(path.join(webDist, 'assets', 'entry-def456.js'), script);
+    writeFileSync(
+      path.join(webDist, 'assets', 'entry-def456.js.br'),
+      brotliCompressSync(script, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    writeFileSync(path.join(webDist, 'assets', 'entry-def456.js.gz'), gzipSync(script, { level: 9 }));
+    const home = readFileSync(path.join(webDist, 'home.html'));
+    writeFileSync(path.join(webDist, 'home.html.br'), brotliCompressSync(home, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
     t = await createTestApp({ seed: false, env: { WEB_DIST: webDist } });
   });
   afterAll(() => t.close());
@@ -42,6 +53,31 @@ describe('the assembled app', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect(asset.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends the compressed copies the build made, chosen by Accept-Encoding (brotli first, then gzip, else the file)', async () => {
+    const file = (name: string) => readFileSync(path.join(webDist, 'assets', name));
+    const url = '/assets/entry-def456.js';
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.equals(file('entry-def456.js.br'))).toBe(true);
+    const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.equals(file('entry-def456.js.gz'))).toBe(true);
+    const plain = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(file('entry-def456.js'))).toBe(true);
+    // The compressed copies have no address of their own.
+    expect((await t.app.inject({ url: `${url}.br` })).statusCode).toBe(404);
+    // `/` is its build-time page, compressed by the build too.
+    const home = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(home.headers['content-encoding']).toBe('br');
+    expect(home.headers['content-type']).toMatch(/^text\/html/);
+    expect(home.rawPayload.equals(readFileSync(path.join(webDist, 'home.html.br')))).toBe(true);
   });
 
   it('sends the home page built with its HTML for / only, and the empty page for every other screen', async () => {

@@ -34,7 +34,21 @@ const base: Record<string, () => InjectOptions> = {
   'GET /api/provider-details/{id}/': () => ({ url: `/api/provider-details/${me.id}/?` }),
   'GET /api/provider-slots/{id}/': () => ({ url: `/api/provider-slots/${me.id}/?` }),
   'GET /user/check-slot/{doctorId}/': () => ({ url: `/user/check-slot/${me.id}/?date=01/01/2031&time=9:00%20AM&` }),
-  'GET /provider/availability/{providerId}/': () => ({ url: `/provider/availability/${me.id}/?providerRegion=uk&`, headers: me.auth }),
+  'GET /provider/availability/{providerId}/': () => ({ url: `/provider/availability/${me.id}/?`, headers: me.auth }),
+  // The region is optional on the availability reads and deletes (the provider's own); a rule or slot that is not
+  // there answers 404 either way.
+  'GET /provider/availability-rules/{providerId}/': () => ({ url: `/provider/availability-rules/${me.id}/?`, headers: me.auth }),
+  'GET /provider/availability-settings/{providerId}/': () => ({ url: `/provider/availability-settings/${me.id}/?`, headers: me.auth }),
+  'DELETE /provider/availability-rules/{providerId}/{ruleId}/': () => ({
+    method: 'DELETE',
+    url: `/provider/availability-rules/${me.id}/${randomUUID()}/?`,
+    headers: me.auth,
+  }),
+  'DELETE /provider/availability/{providerId}/{slotId}/': () => ({
+    method: 'DELETE',
+    url: `/provider/availability/${me.id}/999999999/?`,
+    headers: me.auth,
+  }),
   'GET /provider/provider-booked-appointment-history/{providerId}/': () => ({
     url: `/provider/provider-booked-appointment-history/${me.id}/?ProviderRegion=uk&`,
     headers: me.auth,

@@ -205,6 +205,8 @@ export const slotParamsSchema = providerParamsSchema.extend({
   slotId: z.coerce.number({ error: 'That slot id is not valid.' }).int('That slot id is not valid.').positive('That slot id is not valid.'),
 });
 export const providerRegionQuerySchema = z.object({ providerRegion: providerRegionSchema });
+/** An availability read or delete may name no region: the signed-in provider's own is used (empty means absent). */
+export const optionalRegionQuerySchema = z.object({ providerRegion: blankable(providerRegionSchema) });
 
 /** A slot as the workspace shows it: date DD/MM/YYYY, times 'h:mm AM/PM' in its clinic's zone. */
 export const shownSlotSchema = z.object({
@@ -254,13 +256,25 @@ export type RuleSavedResponse = z.infer<typeof ruleSavedResponseSchema>;
 
 export const oneOffResponseSchema = ruleSavedResponseSchema;
 
-/** 409 body of a clash: what the new times would overlap. */
+/**
+ * A time new availability would overlap, and the rule that gives it: `rule` says it in words (null for a slot no rule
+ * made), `planned` is true when the slot does not exist yet because its day is beyond the booking horizon (the rule
+ * opens it when the roll-forward reaches that day).
+ */
+export const conflictSchema = shownSlotSchema.extend({
+  rule_id: z.string().nullable(),
+  rule: z.string().nullable(),
+  planned: z.boolean(),
+});
+export type Conflict = z.infer<typeof conflictSchema>;
+
+/** 409 body of a clash: what the new times would overlap; the message names the rules that give those times. */
 export const conflictResponseSchema = z.looseObject({
   status: z.literal(false),
   statusCode: z.literal(409),
   error: z.string(),
   message: z.string(),
-  conflicts: z.array(shownSlotSchema),
+  conflicts: z.array(conflictSchema),
 });
 export type ConflictResponse = z.infer<typeof conflictResponseSchema>;
 
@@ -279,15 +293,15 @@ export const previewResponseSchema = z.object({
   /** The first slots it would create (at most 200), and how many in all up to the horizon. */
   slots: z.array(shownSlotSchema),
   total: z.number().int(),
-  /** Slots it cannot create because they overlap availability you already have. */
-  conflicts: z.array(shownSlotSchema),
+  /** Slots it cannot create because they overlap availability you already have (or a rule will open later). */
+  conflicts: z.array(conflictSchema),
   /** The last day weekly hours are generated for now (the booking horizon). */
   generated_until: z.string().nullable(),
 });
 export type PreviewResponse = z.infer<typeof previewResponseSchema>;
 
 export const slotListQuerySchema = z.object({
-  providerRegion: providerRegionSchema,
+  providerRegion: blankable(providerRegionSchema),
   /** First and last local day (YYYY-MM-DD); default today and no end. */
   from: blankable(isoDateSchema('first day')),
   to: blankable(isoDateSchema('last day')),
@@ -316,11 +330,32 @@ export const availabilityRowSchema = shownSlotSchema.extend({
 });
 export type AvailabilityRow = z.infer<typeof availabilityRowSchema>;
 
+/**
+ * A time a weekly rule will open on a day beyond the booking horizon: no slot yet (patients cannot see it), made by the
+ * roll-forward on `opens_on`, when the day comes within the horizon.
+ */
+export const plannedSlotSchema = shownSlotSchema.extend({
+  hospital_id: z.string(),
+  iso_date: z.string(),
+  rule_id: z.string(),
+  opens_on: z.string(),
+});
+export type PlannedSlotRow = z.infer<typeof plannedSlotSchema>;
+/** The longest from–to range for which the slot list answers the planned times (a week view needs 7 days). */
+export const PLANNED_RANGE_MAX_DAYS = 31;
+
 export const slotListResponseSchema = z.object({
   availabilities: z.array(availabilityRowSchema),
   current_page: z.number().int(),
   total_pages: z.number().int(),
   total: z.number().int(),
+  /**
+   * With both from and to (at most 31 days apart): the times the weekly rules will open in those days beyond the booking
+   * horizon, earliest first (empty otherwise).
+   */
+  planned: z.array(plannedSlotSchema),
+  /** The last local day slots are made for now (today + the booking horizon, in the provider's main zone). */
+  horizon_until: z.string(),
 });
 export type SlotListResponse = z.infer<typeof slotListResponseSchema>;
 

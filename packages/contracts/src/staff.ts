@@ -204,7 +204,9 @@ export type PaymentsHistoryResponse = z.infer<typeof paymentsHistoryResponseSche
 
 // ---- super users ----
 
+/** A staff user: `_id` as the product's staff records name it, and `id` (the same value) as our other answers do. */
 export const staffUserSchema = z.object({
+  _id: z.string(),
   id: z.string(),
   email: z.string(),
   role: z.enum(STAFF_ROLES),

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_TEXT, formatDateText, formatOrdinalDate, ordinal, parseDateText, toTwelveHour, toTwentyFourHour } from './time';
+import {
+  DATE_TEXT,
+  addDaysToIso,
+  dayInZone,
+  formatDateText,
+  formatOrdinalDate,
+  ordinal,
+  parseDateText,
+  todayAtClinics,
+  toTwelveHour,
+  toTwentyFourHour,
+} from './time';
 
 describe('toTwentyFourHour', () => {
   it.each([
@@ -117,5 +128,29 @@ describe('formatOrdinalDate', () => {
   it('returns null for an impossible date', () => {
     expect(formatOrdinalDate('30/02/2026')).toBeNull();
     expect(formatOrdinalDate('not a date')).toBeNull();
+  });
+});
+
+describe('days at the clinic, never in UTC', () => {
+  it('23:30 in New York is still that day there (UTC is on the next)', () => {
+    const at = new Date('2026-11-10T04:30:00Z');
+    expect(dayInZone('America/New_York', at)).toBe('2026-11-09');
+    expect(todayAtClinics(['America/New_York'], at)).toBe('2026-11-09');
+  });
+
+  it('00:30 in a London summer is the next day there (UTC is still on the day before)', () => {
+    const at = new Date('2026-06-09T23:30:00Z');
+    expect(todayAtClinics(['Europe/London'], at)).toBe('2026-06-10');
+  });
+
+  it('takes the last of several clinics to reach midnight; none gives null', () => {
+    const at = new Date('2026-11-10T05:30:00Z'); // 00:30 in New York, 21:30 the day before in Los Angeles
+    expect(todayAtClinics(['America/New_York', 'America/Los_Angeles'], at)).toBe('2026-11-09');
+    expect(todayAtClinics([], at)).toBeNull();
+  });
+
+  it('adds whole days across month and year ends', () => {
+    expect(addDaysToIso('2026-12-25', 14)).toBe('2027-01-08');
+    expect(addDaysToIso('2028-02-28', 1)).toBe('2028-02-29');
   });
 });

@@ -68,3 +68,23 @@ export function formatOrdinalDate(dateText: string): string | null {
   if (!d) return null;
   return `${ordinal(d.day)} ${MONTHS[d.month - 1]} ${d.year}`;
 }
+
+/** The calendar day (YYYY-MM-DD) at `at` in an IANA time zone. */
+export function dayInZone(zone: string, at: Date = new Date()): string {
+  return at.toLocaleDateString('en-CA', { timeZone: zone });
+}
+
+/**
+ * "Today" at a provider's clinics (YYYY-MM-DD): the day in the last of their zones to reach midnight, so a day counts as
+ * past only once it has passed at every clinic (the API's waitlist asks the same). Null with no zone.
+ */
+export function todayAtClinics(zones: readonly string[], at: Date = new Date()): string | null {
+  const days = zones.map((z) => dayInZone(z, at)).sort();
+  return days[0] ?? null;
+}
+
+/** A calendar day plus `days` (YYYY-MM-DD, whole days, no time zone involved). */
+export function addDaysToIso(iso: string, days: number): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}

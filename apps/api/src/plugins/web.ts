@@ -14,7 +14,7 @@ function notFound(method: string, url: string, reply: FastifyReply) {
 }
 
 /** Paths that name a static file: a miss is a 404, not the SPA (a distance like /2.5 is not a file). */
-const STATIC_FILE = /\.(?:js|mjs|css|map|json|png|jpe?g|gif|svg|webp|avif|ico|txt|xml|webmanifest|woff2?|ttf)$/i;
+const STATIC_FILE = /\.(?:js|mjs|css|map|json|png|jpe?g|gif|svg|webp|avif|ico|txt|xml|webmanifest|woff2?|ttf|br|gz)$/i;
 
 /** The web build's server entry (apps/web/build/prerender-entry.tsx, built to `dist/server/render.mjs`; decision 081). */
 interface ServerEntry {
@@ -97,7 +97,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     wildcard: false,
     index: false,
     // The server entry and its page templates are for this process, not for browsers: no route is made for them.
-    globIgnore: [`${SERVER_DIR}/**`],
+    // Nor for the compressed copies, which are sent in place of their file (below).
+    globIgnore: [`${SERVER_DIR}/**`, '**/*.br', '**/*.gz'],
+    // The build writes `<file>.br` (brotli, best quality) and `<file>.gz` (gzip, best level) beside each text file
+    // (apps/web/build/precompress.ts): sent as they are, chosen by Accept-Encoding, instead of compressing on every
+    // request with a fast setting that gives larger bytes (decision 089). Files without them are compressed on the fly.
+    preCompressed: true,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('cache-control', 'public, max-age=31536000, immutable');

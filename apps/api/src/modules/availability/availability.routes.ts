@@ -7,7 +7,7 @@ import {
   previewInputSchema,
   previewResponseSchema,
   providerParamsSchema,
-  providerRegionQuerySchema,
+  optionalRegionQuerySchema,
   ruleInputSchema,
   ruleParamsSchema,
   rulePatchSchema,
@@ -51,10 +51,17 @@ const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: 
 const errors = errorResponses(400, 401, 403, 404);
 const tags = ['provider workspace'];
 const who =
-  "The signed-in provider's own schedule only: the path's providerId must be the caller's and providerRegion their region (403 otherwise).";
+  "The signed-in provider's own schedule only: the path's providerId must be the caller's and providerRegion, when given, their region " +
+  "(403 otherwise). Reads and deletes may leave providerRegion out (or empty): the provider's own region is used.";
 
-/** The caller is this provider, in this region (both checked for every workspace call). */
-async function ownSchedule(check: ProviderAccountCheck, db: Queryable, req: FastifyRequest, providerId: string, region: string) {
+/** The caller is this provider, in this region when one is named (both checked for every workspace call). */
+async function ownSchedule(
+  check: ProviderAccountCheck,
+  db: Queryable,
+  req: FastifyRequest,
+  providerId: string,
+  region: string | undefined,
+) {
   requireProviderSelf(req, providerId);
   return check(db, providerId, region);
 }
@@ -88,7 +95,7 @@ const routes: FastifyPluginAsyncZod<AvailabilityRoutesOptions> = async (app, opt
         summary: 'Your availability rules: weekly hours, one-off dates and time off',
         description: who,
         params: providerParamsSchema,
-        querystring: providerRegionQuerySchema,
+        querystring: optionalRegionQuerySchema,
         response: { 200: rulesResponseSchema, ...errors },
       },
     },
@@ -156,7 +163,7 @@ const routes: FastifyPluginAsyncZod<AvailabilityRoutesOptions> = async (app, opt
         summary: 'Delete a rule: its future free slots go, held and booked ones stay and are listed in `kept`',
         description: `${who} Deleting time off lets the other rules fill those days again.`,
         params: ruleParamsSchema,
-        querystring: providerRegionQuerySchema,
+        querystring: optionalRegionQuerySchema,
         response: { 200: ruleSavedResponseSchema, ...errors },
       },
     },
@@ -225,9 +232,9 @@ const routes: FastifyPluginAsyncZod<AvailabilityRoutesOptions> = async (app, opt
       },
     },
     async (req) => {
-      await ownSchedule(providerAccount, app.db, req, req.params.providerId, req.query.providerRegion);
+      const provider = await ownSchedule(providerAccount, app.db, req, req.params.providerId, req.query.providerRegion);
       const [main] = await listClinics(app.db, req.params.providerId);
-      const zone = main?.time_zone ?? (req.query.providerRegion === 'usa' ? 'America/New_York' : 'Europe/London');
+      const zone = main?.time_zone ?? (provider.region === 'usa' ? 'America/New_York' : 'Europe/London');
       return listSlotPage(app.db, req.params.providerId, zone, req.query);
     },
   );
@@ -242,7 +249,7 @@ const routes: FastifyPluginAsyncZod<AvailabilityRoutesOptions> = async (app, opt
         summary: 'Withdraw a free slot',
         description: `${who} A held or booked slot answers 409 'This slot is booked: cancel the appointment instead.'`,
         params: slotParamsSchema,
-        querystring: providerRegionQuerySchema,
+        querystring: optionalRegionQuerySchema,
         response: { 200: withdrawResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
@@ -262,7 +269,7 @@ const routes: FastifyPluginAsyncZod<AvailabilityRoutesOptions> = async (app, opt
         summary: 'Your scheduling settings: slot length, buffer, minimum notice, booking horizon',
         description: `${who} slot_minutes null means the consultation length. Defaults: no buffer, 120 minutes' notice, 90 days ahead.`,
         params: providerParamsSchema,
-        querystring: providerRegionQuerySchema,
+        querystring: optionalRegionQuerySchema,
         response: { 200: scheduleSettingsResponseSchema, ...errors },
       },
     },

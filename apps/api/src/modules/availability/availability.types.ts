@@ -9,8 +9,8 @@ import type { Queryable, Tx } from '../../db/client';
 export type NewSlotsHandler = (tx: Tx, providerId: string, slotIds: number[]) => Promise<void>;
 
 /**
- * Checks that a provider account exists in this region and throws the 404/403 the caller sees otherwise. The
+ * Checks that a provider account exists (in this region, when one is named) and answers it, or throws the 404/403 the caller sees otherwise. The
  * providers module owns provider rows and this check; app.ts hands it in, so availability does not import providers
  * (providers already uses availability: an import back would close a loop, decision 023).
  */
-export type ProviderAccountCheck = (db: Queryable, providerId: string, region: string) => Promise<unknown>;
+export type ProviderAccountCheck = (db: Queryable, providerId: string, region: string | undefined) => Promise<{ region: string }>;

@@ -138,7 +138,7 @@ describe('a provider is never in two places at once', () => {
     );
     expect(res.statusCode, res.body).toBe(409);
     const body = res.json();
-    expect(body.message).toBe(availabilityMessages.clash);
+    expect(body.message).toMatch(new RegExp(`^${availabilityMessages.clash.replace(/\./g, '\\.')} They overlap your weekly hours at `));
     expect(body.conflicts.length).toBeGreaterThan(0);
     expect(body.conflicts[0]).toMatchObject({ start_time: '11:00 AM', end_time: '11:30 AM', hospital_name: p.clinics[0]!.name });
     expect(body.conflicts[0].date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
@@ -169,6 +169,9 @@ describe('a provider is never in two places at once', () => {
         start_time: '10:00 AM',
         end_time: '10:30 AM',
         hospital_name: p.clinics[0]!.name,
+        rule_id: expect.any(String),
+        rule: expect.stringContaining(`weekly hours at ${p.clinics[0]!.name}`),
+        planned: false,
       },
     ]);
     // Ten months ahead: the weekly rule has no slots there yet, but it will.
@@ -181,7 +184,19 @@ describe('a provider is never in two places at once', () => {
       end_time: '12:30',
     });
     expect(later.statusCode).toBe(409);
-    expect(later.json().conflicts[0]).toMatchObject({ start_time: '11:30 AM', hospital_name: p.clinics[0]!.name });
+    // Named: the weekly rule that will open those times, and that they are not open yet.
+    const ruleId = (await call(p, 'GET', `/provider/availability-rules/${p.id}/`)).json().rules[0].id;
+    expect(later.json().conflicts[0]).toMatchObject({
+      start_time: '11:30 AM',
+      hospital_name: p.clinics[0]!.name,
+      rule_id: ruleId,
+      rule: `weekly hours at ${p.clinics[0]!.name} (Monday, Tuesday, Wednesday, Thursday, Friday 09:00–12:00, from ${dayIn(LONDON, 1).split('-').reverse().join('/')}, no end date)`,
+      planned: true,
+    });
+    expect(later.json().message).toContain(`They overlap your weekly hours at ${p.clinics[0]!.name} (Monday,`);
+    expect(later.json().message).toContain('beyond your booking horizon');
+    expect(clash.json().message).toContain(`They overlap your weekly hours at ${p.clinics[0]!.name}`);
+    expect(clash.json().message).not.toContain('beyond your booking horizon');
     const evening = await call(p, 'POST', `/provider/availability/${p.id}/`, {
       providerRegion: 'uk',
       hospital_id: p.clinics[1]!.id,
@@ -192,6 +207,40 @@ describe('a provider is never in two places at once', () => {
     });
     expect(evening.statusCode, evening.body).toBe(201);
     expect(evening.json()).toMatchObject({ status: true, created: 2, rule: { kind: 'date', from_date: far } });
+  });
+
+  it('lists what weekly hours will open beyond the booking horizon as planned, each with the day it opens', async () => {
+    const p = await newProvider(t.app, { clinics: 2 });
+    expect((await addRule(p, weekly(p, { weekdays: [2], blocks: [{ start_time: '09:00', end_time: '10:00' }] }))).statusCode).toBe(201);
+    const ended = weekly(p, { hospital_id: p.clinics[1]!.id, weekdays: [2], blocks: [{ start_time: '14:00', end_time: '15:00' }] });
+    expect((await addRule(p, { ...ended, until_date: dayIn(LONDON, 20) })).statusCode).toBe(201);
+    // A week about seven months ahead, across the clocks going back or forward: no slot exists there yet.
+    const monday = DateTime.fromISO(dayIn(LONDON, 210)).set({ weekday: 1 }).toISODate()!;
+    const sunday = DateTime.fromISO(monday).plus({ days: 6 }).toISODate()!;
+    const week = await list(p, `&from=${monday}&to=${sunday}&page_size=500`);
+    expect(week.availabilities).toEqual([]);
+    const tuesday = DateTime.fromISO(monday).plus({ days: 1 }).toISODate()!;
+    expect(week.horizon_until).toBe(dayIn(LONDON, 90));
+    expect(week.planned).toEqual(
+      ['9:00 AM', '9:30 AM'].map((start_time, i) => ({
+        date: DateTime.fromISO(tuesday).toFormat('dd/MM/yyyy'),
+        start_time,
+        end_time: ['9:30 AM', '10:00 AM'][i],
+        hospital_name: p.clinics[0]!.name,
+        hospital_id: p.clinics[0]!.id,
+        iso_date: tuesday,
+        rule_id: expect.any(String),
+        opens_on: DateTime.fromISO(tuesday).minus({ days: 90 }).toISODate(),
+      })),
+    );
+    // Within the horizon the slots themselves are listed, nothing planned; a long range or a list page has no planned.
+    const soon = await list(p, `&from=${dayIn(LONDON, 1)}&to=${dayIn(LONDON, 7)}&page_size=500`);
+    expect(soon.availabilities.length).toBeGreaterThan(0);
+    expect(soon.planned).toEqual([]);
+    expect((await list(p, `&from=${monday}&to=${DateTime.fromISO(monday).plus({ days: 40 }).toISODate()}`)).planned).toEqual([]);
+    expect((await list(p)).planned).toEqual([]);
+    // Filtered by clinic.
+    expect((await list(p, `&from=${monday}&to=${sunday}&hospital_id=${p.clinics[1]!.id}`)).planned).toEqual([]);
   });
 
   it('the database refuses overlapping open slots of one provider, whatever writes them', async () => {
@@ -351,6 +400,38 @@ describe('changing and deleting rules', () => {
       .from(availabilitySlots)
       .where(and(eq(availabilitySlots.provider_id, p.id), eq(availabilitySlots.starts_at, free!.starts_at)));
     expect(sameTime).toHaveLength(1);
+  });
+});
+
+describe('reads and deletes take the region from the signed-in provider', () => {
+  it('lists rules and slots and withdraws a slot without providerRegion, or with it empty; another region is still refused', async () => {
+    const p = await newProvider(t.app, { region: 'usa', clinics: 1 });
+    expect(
+      (await addRule(p, weekly(p, { from_date: dayIn('America/New_York', 1), until_date: dayIn('America/New_York', 3) }))).statusCode,
+    ).toBe(201);
+    for (const query of ['', '?providerRegion=', '?providerRegion=%20']) {
+      const rules = await call(p, 'GET', `/provider/availability-rules/${p.id}/${query}`);
+      expect(rules.statusCode, rules.body).toBe(200);
+      expect(rules.json().rules).toHaveLength(1);
+      const slots = await call(p, 'GET', `/provider/availability/${p.id}/${query}`);
+      expect(slots.statusCode, slots.body).toBe(200);
+      expect(slots.json().total).toBeGreaterThan(0);
+      const settings = await call(p, 'GET', `/provider/availability-settings/${p.id}/${query}`);
+      expect(settings.statusCode, settings.body).toBe(200);
+    }
+    const [free, other] = await openSlotsOf(t.app, p.id);
+    const withdrawn = await call(p, 'DELETE', `/provider/availability/${p.id}/${free!.id}/`);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json()).toEqual({ status: true, id: free!.id, slot_status: 'Withdrawn' });
+    const empty = await call(p, 'DELETE', `/provider/availability/${p.id}/${other!.id}/?providerRegion=`);
+    expect(empty.statusCode, empty.body).toBe(200);
+    const wrong = await call(p, 'GET', `/provider/availability-rules/${p.id}/?providerRegion=uk`);
+    expect(wrong.statusCode).toBe(403);
+    const bad = await call(p, 'GET', `/provider/availability-rules/${p.id}/?providerRegion=france`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/Please choose a region/);
+    const ruleId = (await call(p, 'GET', `/provider/availability-rules/${p.id}/`)).json().rules[0].id;
+    expect((await call(p, 'DELETE', `/provider/availability-rules/${p.id}/${ruleId}/`)).statusCode).toBe(200);
   });
 });
 

@@ -1,4 +1,11 @@
-import { DEFAULT_HORIZON_DAYS, DEFAULT_MIN_NOTICE_MINUTES, availabilityMessages, type ShownSlot } from '@careslot/contracts/availability';
+import {
+  DEFAULT_HORIZON_DAYS,
+  DEFAULT_MIN_NOTICE_MINUTES,
+  WEEKDAY_NAMES,
+  availabilityMessages,
+  type Conflict,
+  type ShownSlot,
+} from '@careslot/contracts/availability';
 import type { AvailabilityRuleRow } from '../../db/schema/availability';
 import type { Queryable, Tx } from '../../db/client';
 import { AppError, NotFoundError } from '../../lib/errors';
@@ -152,10 +159,36 @@ export function showSlot(schedule: Schedule, slot: Interval & { hospital_id: str
   };
 }
 
-/** 409 naming what new times would overlap. */
+const dayText = (iso: string) => iso.split('-').reverse().join('/');
+
+/** A rule in words, as the provider set it: "weekly hours at Clinic (Monday, Wednesday 09:00–12:00, from 01/12/2026, no end date)". */
+export function describeRule(rule: AvailabilityRuleRow, schedule: Schedule): string {
+  const clinic = rule.hospital_id ? (schedule.clinics.get(rule.hospital_id)?.name ?? 'a former clinic') : 'every clinic';
+  const blocks = rule.blocks.map((b) => `${b.start_time}–${b.end_time}`).join(', ');
+  if (rule.kind === 'date') return `the one-off day ${dayText(rule.from_date)} at ${clinic} (${blocks})`;
+  const days = [...rule.weekdays]
+    .sort((a, b) => a - b)
+    .map((d) => WEEKDAY_NAMES[d])
+    .join(', ');
+  const until = rule.until_date ? `until ${dayText(rule.until_date)}` : 'no end date';
+  return `weekly hours at ${clinic} (${days} ${blocks}, from ${dayText(rule.from_date)}, ${until})`;
+}
+
+/** The 409 message: the rule, and what it means when the clashing times are not open yet. */
+export function clashMessage(conflicts: Conflict[]): string {
+  const rules = [...new Set(conflicts.map((c) => c.rule).filter((r): r is string => !!r))];
+  if (!rules.length) return availabilityMessages.clash;
+  const named = rules.length > 3 ? `${rules.slice(0, 3).join('; ')} and ${rules.length - 3} more` : rules.join('; ');
+  const later = conflicts.some((c) => c.planned)
+    ? ' Some of those times are beyond your booking horizon: that rule opens them later (All Availabilities shows them as planned).'
+    : '';
+  return `${availabilityMessages.clash} They overlap your ${named}.${later}`;
+}
+
+/** 409 naming what new times would overlap, and the rules that give those times. */
 export class SlotClashError extends AppError {
-  constructor(readonly conflicts: ShownSlot[]) {
-    super(409, availabilityMessages.clash, 'SLOT_CLASH', { conflicts });
+  constructor(readonly conflicts: Conflict[]) {
+    super(409, clashMessage(conflicts), 'SLOT_CLASH', { conflicts });
   }
 }
 
@@ -181,7 +214,7 @@ export interface ScheduleOutcome {
   created: number;
   removed: number;
   kept: KeptSlot[];
-  conflicts: ShownSlot[];
+  conflicts: Conflict[];
   /** Every slot the rules in scope give in their windows (kept or new), for a preview. */
   planned: PlannedSlot[];
   /** The ids of the slots this change made (none for a dry run). */
@@ -254,7 +287,7 @@ export async function applyScheduleChange(
       ).length,
   );
   const staying = open.filter((e) => !remove.has(e.id) && !ownTaken.includes(e));
-  const clashes: { candidate: PlannedSlot; other: Interval & { hospital_id: string } }[] = [...findOverlaps(fresh, staying)];
+  const clashes: { candidate: PlannedSlot; other: ClashingTime }[] = [...findOverlaps(fresh, staying)];
   // New slots of different rules in scope must not overlap each other either (a settings change regenerates all).
   for (const r of inScope) {
     const mine = fresh.filter((p) => p.rule_id === r.id);
@@ -296,11 +329,21 @@ function kept(
   return { id: e.id, ...showSlot(schedule, e), status: e.taken! };
 }
 
-function uniqueShown(schedule: Schedule, slots: (Interval & { hospital_id: string })[]): ShownSlot[] {
-  const seen = new Map<string, ShownSlot>();
+/** What new times clash with: a slot that exists (it has an id) or one a rule will make later (planned). */
+type ClashingTime = Interval & { hospital_id: string; rule_id: string | null; id?: number };
+
+function uniqueShown(schedule: Schedule, slots: ClashingTime[]): Conflict[] {
+  const seen = new Map<string, Conflict>();
   for (const s of [...slots].sort((a, b) => a.starts_at.getTime() - b.starts_at.getTime())) {
     const key = `${s.hospital_id}|${s.starts_at.getTime()}|${s.ends_at.getTime()}`;
-    if (!seen.has(key)) seen.set(key, showSlot(schedule, s));
+    if (seen.has(key)) continue;
+    const rule = s.rule_id ? schedule.rules.find((r) => r.id === s.rule_id) : undefined;
+    seen.set(key, {
+      ...showSlot(schedule, s),
+      rule_id: s.rule_id,
+      rule: rule ? describeRule(rule, schedule) : null,
+      planned: s.id === undefined,
+    });
   }
   return [...seen.values()].slice(0, 100);
 }

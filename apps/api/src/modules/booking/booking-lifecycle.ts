@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { PollingWorker } from '../../lib/polling-worker';
 import { advanceStatuses } from './provider-bookings.repository';
-import { waitlistToday } from './waitlist';
 import { dropPastEntries } from './waitlist.repository';
 
 /**
@@ -22,7 +21,7 @@ export class BookingLifecycleWorker extends PollingWorker {
   protected async processDue(): Promise<number> {
     const now = new Date();
     // Waitlist ranges that have passed go too (they change no status, so they are not counted).
-    await dropPastEntries(this.db, waitlistToday(now));
+    await dropPastEntries(this.db, now);
     return advanceStatuses(this.db, now);
   }
 }

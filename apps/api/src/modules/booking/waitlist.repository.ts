@@ -1,4 +1,4 @@
-import { and, asc, eq, not, sql } from 'drizzle-orm';
+import { and, asc, eq, not, sql, type SQL } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { waitlistEntries } from '../../db/schema/booking';
 import { patients } from '../../db/schema/identity';
@@ -32,20 +32,33 @@ export async function insertEntry(db: Queryable, values: typeof waitlistEntries.
   }
 }
 
-/** Today's date (YYYY-MM-DD) in each region, as waitlist ranges count days (waitlist.ts, `waitlistToday`). */
-export type WaitlistToday = { uk: string; usa: string };
+/**
+ * The provider's "today" at `now` (a SQL date): the day at their clinics, in the last of their clinics' zones to reach
+ * midnight (a provider with clinics in New York and Los Angeles is still on Monday in Los Angeles after New York's
+ * midnight); the region's main zone for a provider with no clinic left.
+ */
+const providerToday = (providerId: SQL | string, region: SQL | string, now: Date) => sql`coalesce(
+    (select min((${now.toISOString()}::timestamptz at time zone h.time_zone)::date)
+       from provider_hospitals ph join hospitals h on h.id = ph.hospital_id where ph.provider_id = ${providerId}),
+    (${now.toISOString()}::timestamptz at time zone (case ${region} when 'usa' then 'America/New_York' else 'Europe/London' end))::date)`;
 
-/** The entry's last day is before today in its region. */
-const rangePassed = (today: WaitlistToday) =>
-  sql`${waitlistEntries.to_date} < case ${waitlistEntries.region} when 'uk' then ${today.uk}::date else ${today.usa}::date end`;
+/** The provider's today (YYYY-MM-DD) at their clinics, as waitlist ranges count days. */
+export async function todayAtClinics(db: Queryable, providerId: string, region: string, now: Date): Promise<string> {
+  const res = await db.execute(sql`select to_char(${providerToday(providerId, region, now)}, 'YYYY-MM-DD') as today`);
+  return (res as unknown as { rows: { today: string }[] }).rows[0]!.today;
+}
+
+/** The entry's last day is before today at its provider's clinics. */
+const rangePassed = (now: Date) =>
+  sql`${waitlistEntries.to_date} < ${providerToday(sql`${waitlistEntries.provider_id}`, sql`${waitlistEntries.region}`, now)}`;
 
 /** The patient's entries whose range has not passed, oldest first. */
-export async function entriesOf(db: Queryable, patientId: string, today: WaitlistToday) {
+export async function entriesOf(db: Queryable, patientId: string, now: Date) {
   return db
     .select(entryColumns)
     .from(waitlistEntries)
     .innerJoin(providers, eq(providers.id, waitlistEntries.provider_id))
-    .where(and(eq(waitlistEntries.patient_id, patientId), not(rangePassed(today))))
+    .where(and(eq(waitlistEntries.patient_id, patientId), not(rangePassed(now))))
     .orderBy(asc(waitlistEntries.createdAt));
 }
 
@@ -72,8 +85,8 @@ export async function leaveOnBooking(tx: Tx, patientId: string, providerId: stri
 }
 
 /** Ranges that have passed are removed (run by the lifecycle worker). */
-export async function dropPastEntries(db: Queryable, today: WaitlistToday): Promise<void> {
-  await db.delete(waitlistEntries).where(rangePassed(today));
+export async function dropPastEntries(db: Queryable, now: Date): Promise<void> {
+  await db.delete(waitlistEntries).where(rangePassed(now));
 }
 
 /** Who waits for `day` with this provider, in the order they joined (never the patient who freed it). */

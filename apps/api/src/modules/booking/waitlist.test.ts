@@ -1,5 +1,5 @@
 /** The waitlist: join, list, leave; notified in join order when a slot frees up; the first to book gets it. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { waitlistMessages } from '@careslot/contracts/after-booking';
@@ -8,7 +8,7 @@ import { bookings, waitlistEntries } from '../../db/schema/booking';
 import { hospitals, providerHospitals } from '../../db/schema/providers';
 import { mailTo } from '../../test/test-app';
 import { auth, newPatient, paidByCard, requestOtp, useBookingApp, type TestPatient } from './booking.test-helpers';
-import { joinWaitlist, listWaitlist, waitlistToday } from './waitlist';
+import { joinWaitlist, listWaitlist } from './waitlist';
 import { dropPastEntries } from './waitlist.repository';
 
 const g = useBookingApp();
@@ -48,27 +48,64 @@ describe('waitlist', () => {
     expect((await g.app.inject({ url: `/user/waitlist/${p.id}/`, headers: auth(p) })).json().data).toEqual([]);
   });
 
-  it("counts a day as past only once it has passed at the region's clinics, not in UTC", async () => {
-    const uk = await g.nextSlot('uk');
-    const usa = await g.nextSlot('usa');
-    const p = await newPatient(g.app);
-    // 03:00 UTC on 10 March: already the 10th in London, still the 9th (17:00) in Honolulu.
-    const now = new Date('2026-03-10T03:00:00Z');
-    const ninth = { from_date: '2026-03-09', to_date: '2026-03-09' };
-    await expect(joinWaitlist(g.app.db, p.id, { providerId: uk.providerId, providerRegion: 'uk', ...ninth }, now)).rejects.toThrow(
-      waitlistMessages.rangePast,
-    );
-    const entry = await joinWaitlist(g.app.db, p.id, { providerId: usa.providerId, providerRegion: 'usa', ...ninth }, now);
-    expect(entry).toMatchObject({ provider_id: usa.providerId, to_date: '2026-03-09' });
-    expect((await listWaitlist(g.app.db, p.id, now)).map((e) => e.id)).toEqual([entry.id]);
+  /** A provider of the region whose clinics are all in `zone`. */
+  async function providerIn(region: 'uk' | 'usa', zone: string): Promise<string> {
+    const res = await g.app.db.execute(sql`
+      select ph.provider_id from provider_hospitals ph join hospitals h on h.id = ph.hospital_id
+      join providers p on p.id = ph.provider_id
+      where p.region = ${region} group by ph.provider_id having bool_and(h.time_zone = ${zone}) limit 1`);
+    const id = (res as unknown as { rows: { provider_id: string }[] }).rows[0]?.provider_id;
+    expect(id, `a ${region} provider with clinics only in ${zone}`).toBeDefined();
+    return id!;
+  }
 
-    // Eleven hours later it is the 10th in Honolulu too: the entry has passed, is no longer listed and is dropped.
-    const later = new Date('2026-03-10T14:00:00Z');
-    expect(await listWaitlist(g.app.db, p.id, later)).toEqual([]);
-    await dropPastEntries(g.app.db, waitlistToday(now));
+  it('counts a day as past only once it has passed at the clinic: 23:30 in New York is still that day there', async () => {
+    const providerId = await providerIn('usa', 'America/New_York');
+    const p = await newPatient(g.app);
+    const ninth = { providerId, providerRegion: 'usa' as const, from_date: '2026-11-09', to_date: '2026-11-09' };
+    // 23:30 on 9 November in New York is 04:30 UTC on the 10th.
+    const evening = new Date('2026-11-10T04:30:00Z');
+    const entry = await joinWaitlist(g.app.db, p.id, ninth, evening);
+    expect(entry).toMatchObject({ provider_id: providerId, to_date: '2026-11-09' });
+    expect((await listWaitlist(g.app.db, p.id, evening)).map((e) => e.id)).toEqual([entry.id]);
+    await dropPastEntries(g.app.db, evening);
     expect(await g.app.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, entry.id))).toHaveLength(1);
-    await dropPastEntries(g.app.db, waitlistToday(later));
+
+    // 00:30 on the 10th in New York (still the 9th in Honolulu and Los Angeles): the 9th has passed at this clinic.
+    const night = new Date('2026-11-10T05:30:00Z');
+    const other = await newPatient(g.app);
+    await expect(joinWaitlist(g.app.db, other.id, ninth, night)).rejects.toThrow(waitlistMessages.rangePast);
+    expect(await listWaitlist(g.app.db, p.id, night)).toEqual([]);
+    await dropPastEntries(g.app.db, night);
     expect(await g.app.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, entry.id))).toHaveLength(0);
+  });
+
+  it('counts a day as past at 00:30 in London in summer, when UTC is still on the day before', async () => {
+    const providerId = await providerIn('uk', 'Europe/London');
+    const p = await newPatient(g.app);
+    const ninth = { providerId, providerRegion: 'uk' as const, from_date: '2026-06-09', to_date: '2026-06-09' };
+    // 23:30 on 9 June in London (22:30 UTC): still the 9th.
+    const evening = new Date('2026-06-09T22:30:00Z');
+    const entry = await joinWaitlist(g.app.db, p.id, ninth, evening);
+    expect((await listWaitlist(g.app.db, p.id, evening)).map((e) => e.id)).toEqual([entry.id]);
+    // 00:30 on 10 June in London is 23:30 UTC on the 9th: the 9th has passed in London.
+    const night = new Date('2026-06-09T23:30:00Z');
+    await expect(joinWaitlist(g.app.db, (await newPatient(g.app)).id, ninth, night)).rejects.toThrow(waitlistMessages.rangePast);
+    expect(await listWaitlist(g.app.db, p.id, night)).toEqual([]);
+    await dropPastEntries(g.app.db, night);
+    expect(await g.app.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, entry.id))).toHaveLength(0);
+  });
+
+  it('through the API: a New York evening may ask for that day, never refused as past by UTC', async () => {
+    const providerId = await providerIn('usa', 'America/New_York');
+    const p = await newPatient(g.app);
+    const today = DateTime.now().setZone('America/New_York').toISODate()!;
+    const res = await join(p, { providerId, providerRegion: 'usa', from_date: today, to_date: today });
+    expect(res.statusCode, res.body).toBe(201);
+    const yesterday = DateTime.now().setZone('America/New_York').minus({ days: 1 }).toISODate()!;
+    const past = await join(p, { providerId, providerRegion: 'usa', from_date: yesterday, to_date: yesterday });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toBe(waitlistMessages.rangePast);
   });
 
   it('a patient cancellation e-mails the waiting patients in join order; the first to book gets the slot and leaves the list', async () => {

@@ -14,20 +14,10 @@ import {
   entryById,
   insertEntry,
   waitingFor,
+  todayAtClinics,
   waitingForNewSlots,
   type NewTimeForEntry,
-  type WaitlistToday,
 } from './waitlist.repository';
-
-/**
- * A waitlist day is a day at the provider's clinics, so "has it passed?" is asked in the region's last time zone to
- * reach midnight: London for the UK, Honolulu for the USA (a clinic in Hawaii is still on "today" when the East Coast is
- * not). Asking in UTC refused an American evening's "today" as past (docs/after-booking.md).
- */
-export function waitlistToday(now: Date = new Date()): WaitlistToday {
-  const day = (zone: string) => DateTime.fromJSDate(now, { zone }).toISODate()!;
-  return { uk: day('Europe/London'), usa: day('Pacific/Honolulu') };
-}
 
 function toEntry(r: NonNullable<Awaited<ReturnType<typeof entryById>>>): WaitlistEntry {
   return {
@@ -48,13 +38,15 @@ export async function joinWaitlist(db: Db, patientId: string, input: WaitlistJoi
   if (!from.isValid) throw new ValidationError('That first day does not exist.', { from_date: 'Please give a real date.' });
   if (!to.isValid) throw new ValidationError('That last day does not exist.', { to_date: 'Please give a real date.' });
   if (to < from) throw new ValidationError(waitlistMessages.rangeOrder, { to_date: waitlistMessages.rangeOrder });
-  if (input.to_date < waitlistToday(now)[input.providerRegion])
-    throw new ValidationError(waitlistMessages.rangePast, { to_date: waitlistMessages.rangePast });
   if (to.diff(from, 'days').days >= WAITLIST_MAX_DAYS)
     throw new ValidationError(waitlistMessages.rangeTooLong, { to_date: waitlistMessages.rangeTooLong });
   await ownProvider(db, input.providerId, input.providerRegion).catch(() => {
     throw new NotFoundError('We could not find that provider.');
   });
+  // A waitlist day is a day at the provider's clinics: "has it passed?" is asked in their zone, never in UTC (in a New
+  // York evening UTC is already tomorrow; just after midnight in a London summer UTC is still yesterday).
+  if (input.to_date < (await todayAtClinics(db, input.providerId, input.providerRegion, now)))
+    throw new ValidationError(waitlistMessages.rangePast, { to_date: waitlistMessages.rangePast });
   const row = await insertEntry(db, {
     patient_id: patientId,
     provider_id: input.providerId,
@@ -67,7 +59,7 @@ export async function joinWaitlist(db: Db, patientId: string, input: WaitlistJoi
 }
 
 export async function listWaitlist(db: Db, patientId: string, now = new Date()): Promise<WaitlistEntry[]> {
-  return (await entriesOf(db, patientId, waitlistToday(now))).map(toEntry);
+  return (await entriesOf(db, patientId, now)).map(toEntry);
 }
 
 export async function leaveWaitlist(db: Db, patientId: string, entryId: string): Promise<void> {

@@ -233,7 +233,12 @@ export async function loadOnboardingRow(db: Queryable, providerId: string) {
 }
 
 /** Verified providers whose last register check is older than `before` (the daily re-check), a batch at a time. */
-export async function verifiedProvidersDue(db: Queryable, before: Date, limit: number) {
+/**
+ * Providers the daily re-check looks at: Verified ones, and pending ones (Unverified because their register could not be
+ * asked at their last check; not those the register turned down, which are staff's to decide), a day after their last
+ * check.
+ */
+export async function providersDueForRecheck(db: Queryable, before: Date, limit: number) {
   return db
     .select({
       id: providers.id,
@@ -242,11 +247,12 @@ export async function verifiedProvidersDue(db: Queryable, before: Date, limit: n
       last_name: providers.last_name,
       regulator: providers.regulator,
       membership_number: providers.membership_number,
+      verification_status: providers.verification_status,
     })
     .from(providers)
     .where(
       and(
-        eq(providers.verification_status, 'Verified'),
+        sql`(${providers.verification_status} = 'Verified' or (${providers.verification_status} = 'Unverified' and ${providers.register_evidence}->>'outcome' = 'unavailable'))`,
         // Never checked (seeded rows): due a day after the row was made, so a fresh start does not ask about everyone at once.
         sql`coalesce(${providers.verification_checked_at}, ${providers.createdAt}) < ${before.toISOString()}::timestamptz`,
       ),

@@ -5,7 +5,7 @@ import { INVALID_CREDENTIALS_MESSAGE } from '@careslot/contracts/auth';
 import type { SearchResponse } from '@careslot/contracts/search';
 import { companies, hospitals, providers, regulatorRegister, verificationReviews } from '../../db/schema/providers';
 import { createTestApp, mailTo, type TestApp } from '../../test/test-app';
-import { recheckVerifiedProviders } from './register-recheck';
+import { recheckRegistrations } from './register-recheck';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -374,8 +374,8 @@ describe('daily re-check', () => {
       .where(sql`${regulatorRegister.regulator} = 'gdc' and ${regulatorRegister.registration_number} = '70002'`);
     const deps = { db: app.db, registers: app.registers, config: t.config, kickOutbox: () => app.outbox.kick() };
     // Checked at registration: not due the same day.
-    expect((await recheckVerifiedProviders(deps, new Date(Date.now() + 3_600_000))).lapsed).toBe(0);
-    const result = await recheckVerifiedProviders(deps, new Date(Date.now() + 2 * 86_400_000));
+    expect((await recheckRegistrations(deps, new Date(Date.now() + 3_600_000))).lapsed).toBe(0);
+    const result = await recheckRegistrations(deps, new Date(Date.now() + 2 * 86_400_000));
     expect(result.lapsed).toBeGreaterThanOrEqual(1);
     const [row] = await app.db.select().from(providers).where(eq(providers.id, id));
     expect(row).toMatchObject({ verification_status: 'Unverified' });
@@ -392,5 +392,66 @@ describe('daily re-check', () => {
       .from(providers)
       .where(eq(providers.verification_status, 'Verified'));
     expect(verified!.n).toBeGreaterThan(0);
+  });
+
+  it('verifies a provider who joined while the register was down once it answers yes; one it turns down stays for staff', async () => {
+    const realGmc = app.registers.gmc;
+    const down = { source: 'sandbox', lookup: async () => ({ kind: 'unavailable' as const, reason: 'The register did not answer.' }) };
+    app.registers.gmc = down;
+    const known = newProvider({ first_name: 'Oliver', last_name: 'Bennett', membership_number: '7000002' });
+    const unknown = newProvider({ first_name: 'Nadia', last_name: 'Quill', membership_number: '7999999' });
+    const seen = newProvider({ first_name: 'Amelia', last_name: 'Hart', membership_number: '7000001' });
+    let ids: string[];
+    try {
+      ids = [];
+      for (const body of [known, unknown, seen]) {
+        const res = await register(body);
+        expect(res.statusCode, res.body).toBe(201);
+        expect(res.json().verification_status).toBe('Unverified');
+        ids.push(res.json().provider_id as string);
+      }
+    } finally {
+      app.registers.gmc = realGmc;
+    }
+    const [knownId, unknownId, seenId] = ids;
+    // A name the register lists under another number was answered at registration: staff's, never re-checked.
+    await app.db
+      .update(providers)
+      .set({ register_evidence: sql`jsonb_set(${providers.register_evidence}, '{outcome}', '"unknown"')` })
+      .where(eq(providers.id, seenId!));
+    const stored = async (id: string) => (await app.db.select().from(providers).where(eq(providers.id, id)))[0]!;
+    const deps = { db: app.db, registers: app.registers, config: t.config, kickOutbox: () => app.outbox.kick() };
+
+    // Still down a day later: nothing changes, and they are tried again the day after.
+    const stillDown = await recheckRegistrations(
+      { ...deps, registers: { ...app.registers, gmc: down } },
+      new Date(Date.now() + 2 * 86_400_000),
+    );
+    expect(stillDown.unavailable).toBeGreaterThanOrEqual(2);
+    expect((await stored(knownId!)).verification_status).toBe('Unverified');
+
+    const result = await recheckRegistrations(deps, new Date(Date.now() + 4 * 86_400_000));
+    expect(result.verified).toBeGreaterThanOrEqual(1);
+    const verified = await stored(knownId!);
+    expect(verified).toMatchObject({ verification_status: 'Verified' });
+    expect(verified.register_evidence).toMatchObject({ outcome: 'found' });
+    expect(verified.verification_reason).toMatch(/confirms number 7000002/);
+    expect(await searchIds('W1G 7JQ', 'gp', 10)).toContain(knownId);
+    const mails = await mailTo(app, String(known.email).toLowerCase());
+    expect(mails.map((m) => m.subject)).toContain('Your professional registration is confirmed');
+
+    const turnedDown = await stored(unknownId!);
+    expect(turnedDown.verification_status).toBe('Unverified');
+    expect(turnedDown.verification_reason).toMatch(/^Daily re-check: Not confirmed by the/);
+    expect(turnedDown.register_evidence).toMatchObject({ outcome: 'unknown' });
+    expect((await mailTo(app, String(unknown.email).toLowerCase())).map((m) => m.subject)).not.toContain(
+      'Your professional registration is confirmed',
+    );
+    // No longer pending: a later re-check leaves it to staff.
+    const checkedAt = turnedDown.verification_checked_at;
+    await recheckRegistrations(deps, new Date(Date.now() + 6 * 86_400_000));
+    expect((await stored(unknownId!)).verification_checked_at).toEqual(checkedAt);
+    expect((await stored(seenId!)).verification_status).toBe('Unverified');
+    expect((await stored(seenId!)).register_evidence).toMatchObject({ outcome: 'unknown' });
   });
 });

@@ -10,6 +10,7 @@ import type { StaffActor, StaffDeps } from './staff.types';
 /** Super Users (docs/staff-admin.md): add, re-role and delete staff; there is always at least one superuser. */
 
 const shown = (r: StaffRow): StaffUser => ({
+  _id: r.id,
   id: r.id,
   email: r.email,
   role: r.role as StaffRole,

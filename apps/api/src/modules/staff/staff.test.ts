@@ -295,16 +295,19 @@ describe('super users', () => {
     const added = await as(boss, 'POST', '/staff/super-user-management/', { email, role: 'author', password: 'Quiet-harbour-lantern' });
     expect(added.statusCode).toBe(201);
     const id = added.json().data.id;
+    // `_id` as the product's staff records carry it, beside `id` (the same value), in every answer that gives a staff user.
+    expect(added.json().data).toEqual({ _id: id, id, email, role: 'author', created_at: expect.any(String) });
     expect(
       (await as(boss, 'POST', '/staff/super-user-management/', { email, role: 'author', password: 'Quiet-harbour-lantern' })).statusCode,
     ).toBe(409);
     const noRole = await as(boss, 'PATCH', '/staff/super-user-management/', { id, role: '' });
     expect(noRole.json().message).toContain('Please select a role.');
     const changed = await as(boss, 'PATCH', '/staff/super-user-management/', { id, role: 'editor' });
-    expect(changed.json()).toMatchObject({ message: 'User role updated successfully!', data: { role: 'editor' } });
+    expect(changed.json()).toMatchObject({ message: 'User role updated successfully!', data: { _id: id, id, role: 'editor' } });
     expect(await lastAudit('staff.role')).toMatchObject({ entity_id: id, before: { role: 'author' }, after: { role: 'editor' } });
     const list = (await as(boss, 'GET', '/staff/super-user-management/')).json();
-    expect(list.data.find((u: { id: string }) => u.id === id)).toMatchObject({ email, role: 'editor' });
+    expect(list.data.find((u: { id: string }) => u.id === id)).toMatchObject({ _id: id, email, role: 'editor' });
+    for (const u of list.data as { _id: string; id: string }[]) expect(u._id).toBe(u.id);
     expect(JSON.stringify(list)).not.toContain('password');
     expect((await as(boss, 'DELETE', '/staff/super-user-management/', { id, email, role: 'editor' })).statusCode).toBe(200);
     expect(await lastAudit('staff.delete')).toMatchObject({ entity_id: id, before: { email, role: 'editor' }, after: null });

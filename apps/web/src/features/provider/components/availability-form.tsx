@@ -8,6 +8,7 @@ import {
   weeklyRuleSchema,
   type PreviewInput,
   type RuleSavedResponse,
+  type Conflict,
   type ShownSlot,
 } from '@careslot/contracts/availability';
 import type { OwnProfile } from '@careslot/contracts/provider-workspace';
@@ -98,10 +99,12 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-function SlotLine({ s }: { s: ShownSlot }) {
+function SlotLine({ s }: { s: ShownSlot & Partial<Pick<Conflict, 'rule' | 'planned'>> }) {
   return (
     <li>
       {s.date}, {s.start_time} – {s.end_time} · {s.hospital_name}
+      {s.planned ? ' · planned, beyond your booking horizon' : ''}
+      {s.rule ? <span className={styles.slotRule}> ({s.rule})</span> : null}
     </li>
   );
 }
@@ -157,7 +160,7 @@ export function AvailabilityForm({ who, profile }: { who: ProviderIdentity; prof
   const values = useWatch({ control }) as FormValues;
   const [submitted, setSubmitted] = useState(false);
   const [saved, setSaved] = useState<RuleSavedResponse | null>(null);
-  const [serverError, setServerError] = useState<{ message: string; conflicts: ShownSlot[] } | null>(null);
+  const [serverError, setServerError] = useState<{ message: string; conflicts: Conflict[] } | null>(null);
   const createRule = useCreateRule(who);
   const createOneOff = useCreateOneOff(who);
   const ids = { weekdays: useId(), preview: useId(), modes: useId() };
@@ -188,7 +191,7 @@ export function AvailabilityForm({ who, profile }: { who: ProviderIdentity; prof
       // A fresh form: what was saved is now availability the next entry is checked against.
       reset(defaults(mode, values.hospital_id));
     } catch (err) {
-      const body = err instanceof ApiError ? (err.body as { conflicts?: ShownSlot[] } | null) : null;
+      const body = err instanceof ApiError ? (err.body as { conflicts?: Conflict[] } | null) : null;
       setServerError({ message: err instanceof Error ? err.message : 'Something went wrong.', conflicts: body?.conflicts ?? [] });
     }
   });

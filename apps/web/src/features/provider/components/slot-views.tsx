@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { WEEKDAY_NAMES, type AvailabilityRow } from '@careslot/contracts/availability';
+import { WEEKDAY_NAMES, type AvailabilityRow, type PlannedSlotRow } from '@careslot/contracts/availability';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -56,24 +56,51 @@ export function WithdrawDialog({ who, slot, onClose }: { who: ProviderIdentity; 
 export function WeekView({
   monday,
   rows,
+  planned = [],
+  horizonUntil,
   onWithdraw,
 }: {
   monday: string;
   rows: AvailabilityRow[];
+  /** Times the weekly hours will open on days beyond the booking horizon (no slot yet). */
+  planned?: PlannedSlotRow[];
+  /** The last day slots are made for now. */
+  horizonUntil?: string;
   onWithdraw: (row: AvailabilityRow) => void;
 }) {
   const days = Array.from({ length: 7 }, (_, i) => addDaysIso(monday, i));
+  const beyond = horizonUntil !== undefined && days[6]! > horizonUntil;
   return (
     <>
+      {beyond && (
+        <p className={styles.horizonNote}>
+          Slots are open for booking up to {horizonUntil!.split('-').reverse().join('/')} (your booking horizon). Later days show the times
+          your weekly hours will open there as <strong>planned</strong>, with the day each opens for booking.
+        </p>
+      )}
       <div className={styles.week}>
         {days.map((day, i) => {
           const slots = rows.filter((r) => r.iso_date === day);
+          const later = planned.filter((p) => p.iso_date === day);
           return (
             <section key={day} className={styles.dayColumn} aria-label={`${WEEKDAY_NAMES[i + 1]} ${shortDate(day)}`}>
               <h3 className={styles.dayTitle}>
                 {WEEKDAY_NAMES[i + 1]!.slice(0, 3)} {shortDate(day)}
               </h3>
-              {slots.length === 0 ? (
+              {later.length > 0 && (
+                <ul className={styles.daySlots} aria-label="Planned: open for booking later">
+                  {later.map((p) => (
+                    <li key={`${p.rule_id}-${p.start_time}`} className={styles.plannedSlot}>
+                      <span className={styles.slotTime}>{p.start_time}</span>{' '}
+                      <span className={styles.slotState}>
+                        Planned · opens {shortDate(p.opens_on)}
+                        {p.hospital_name ? <span className="visually-hidden"> at {p.hospital_name}</span> : null}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {later.length > 0 ? null : slots.length === 0 ? (
                 <p className={styles.noSlots}>No slots</p>
               ) : (
                 <ul className={styles.daySlots}>
@@ -108,6 +135,7 @@ export function WeekView({
         <li>Blue: booked</li>
         <li>Amber: held during a checkout</li>
         <li>Grey: withdrawn</li>
+        <li>Dashed: planned, beyond your booking horizon</li>
       </ul>
     </>
   );

@@ -100,7 +100,13 @@ export default function AvailabilityAllPage() {
         ) : slots.isError ? (
           <Alert tone="error">{slots.error.message}</Alert>
         ) : view === 'week' ? (
-          <WeekView monday={monday} rows={slots.data.availabilities} onWithdraw={setTarget} />
+          <WeekView
+            monday={monday}
+            rows={slots.data.availabilities}
+            planned={slots.data.planned}
+            horizonUntil={slots.data.horizon_until}
+            onWithdraw={setTarget}
+          />
         ) : slots.data.total === 0 ? (
           <EmptyState title="No slots yet">
             <p>Publish your hours and your slots appear here, ready for patients to book.</p>

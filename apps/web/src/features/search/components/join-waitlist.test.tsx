@@ -14,12 +14,12 @@ afterEach(() => {
   document.cookie = 'user_id=; max-age=0; path=/';
 });
 
-function renderJoin(open: boolean) {
+function renderJoin(open: boolean, region: 'uk' | 'usa' = 'uk', zones: string[] = ['Europe/London']) {
   const router = createMemoryRouter(
     [
       {
         path: '/doctor-profile/:id/:distance',
-        element: <JoinWaitlist providerId={PROVIDER} region="uk" doctorName="Jack Rodriguez" open={open} />,
+        element: <JoinWaitlist providerId={PROVIDER} region={region} doctorName="Jack Rodriguez" timeZones={zones} open={open} />,
       },
     ],
     { initialEntries: [`/doctor-profile/${PROVIDER}/0?region=uk`] },
@@ -64,5 +64,21 @@ describe('JoinWaitlist', () => {
     answer = [201, { status: true, data: {} }];
     fireEvent.click(screen.getByRole('button', { name: 'Join the waitlist' }));
     expect(await screen.findByText(/You are on Jack Rodriguez's waitlist/)).toBeTruthy();
+  });
+
+  it("offers days from today at the clinic: 23:30 in New York is still that day there, whatever UTC's date", () => {
+    document.cookie = 'access_token=x; path=/';
+    document.cookie = `user_id=${USER}; path=/`;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-10T04:30:00Z'));
+    try {
+      renderJoin(true, 'usa', ['America/New_York']);
+      const from = screen.getByLabelText(/From/) as HTMLInputElement;
+      expect(from.value).toBe('2026-11-09');
+      expect(from.min).toBe('2026-11-09');
+      expect((screen.getByLabelText(/Until/) as HTMLInputElement).value).toBe('2026-11-23');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { addDaysToIso, todayAtClinics } from '@careslot/contracts/time';
 import { Link, useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +10,7 @@ import { currentUserId, isLoggedIn } from '../../../lib/session';
 import { useJoinWaitlist } from '../api/search-api';
 import styles from '../doctor-profile.module.css';
 
-/** The patient's own calendar day (YYYY-MM-DD), not UTC's: in an American evening UTC is already tomorrow. */
+/** The patient's own calendar day (YYYY-MM-DD): only for a provider with no clinic to count days at. */
 const isoDay = (d: Date) => [d.getFullYear(), d.getMonth() + 1, d.getDate()].map((n) => String(n).padStart(2, '0')).join('-');
 
 /**
@@ -20,20 +21,24 @@ export function JoinWaitlist({
   providerId,
   region,
   doctorName,
+  timeZones,
   open: startOpen,
 }: {
   providerId: string;
   region: 'uk' | 'usa';
   doctorName: string;
+  /** The zones of the provider's clinics: waitlist days are days there, as the API counts them. */
+  timeZones: readonly string[];
   open: boolean;
 }) {
   const location = useLocation();
   const userId = currentUserId() ?? '';
   const join = useJoinWaitlist(userId);
   const [open, setOpen] = useState(startOpen);
-  const today = new Date();
-  const [from, setFrom] = useState(isoDay(today));
-  const [to, setTo] = useState(isoDay(new Date(today.getFullYear(), today.getMonth(), today.getDate() + 14)));
+  // Today at the clinics, not the patient's own day nor UTC's: in a New York evening UTC is already tomorrow.
+  const today = todayAtClinics(timeZones) ?? isoDay(new Date());
+  const [from, setFrom] = useState(today);
+  const [to, setTo] = useState(addDaysToIso(today, 14));
   const [errors, setErrors] = useState<{ from_date?: string; to_date?: string; form?: string }>({});
   const [done, setDone] = useState(false);
   const titleId = useId();
@@ -83,7 +88,7 @@ export function JoinWaitlist({
               label="From"
               type="date"
               value={from}
-              min={isoDay(today)}
+              min={today}
               onChange={(e) => setFrom(e.target.value)}
               error={errors.from_date}
               required

@@ -160,7 +160,13 @@ export default function DoctorProfilePage() {
               </div>
             )}
             {doctor.bookable && slots.data && (
-              <JoinWaitlist providerId={doctor._id} region={region} doctorName={doctor.name} open={freeCount === 0} />
+              <JoinWaitlist
+                providerId={doctor._id}
+                region={region}
+                doctorName={doctor.name}
+                timeZones={doctor.hospital_details.map((h) => h.time_zone)}
+                open={freeCount === 0}
+              />
             )}
           </section>
 
