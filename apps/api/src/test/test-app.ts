@@ -66,7 +66,14 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     WEB_DIST: '/nonexistent',
     ...opts.env,
   });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, inMemory: true, poolSize: 20 });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    inMemory: true,
+    poolSize: 20,
+    replicaUrls: config.DATABASE_REPLICA_URLS,
+    replicaMaxLagMs: config.REPLICA_MAX_LAG_MS,
+    namedStatements: config.DATABASE_PREPARED_STATEMENTS,
+  });
   await runMigrations(database);
   if (opts.seed !== false) {
     await seedDatabase(database.db, { providersPerRegion: 28, days: 14, demoAccounts: true, ...opts.seed });
