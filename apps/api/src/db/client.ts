@@ -300,11 +300,19 @@ export async function runMigrations(database: Database): Promise<void> {
   }
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
+  // The lock is a transaction's, not the session's: behind PgBouncer in transaction mode a session lock could be taken
+  // on one server connection and its unlock sent on another, leaving it held for good (decision 116). drizzle's own
+  // BEGIN inside is a no-op that PostgreSQL warns about, and its COMMIT ends this transaction, lock included, once the
+  // migrations are in; the COMMIT here then has nothing left to do.
   try {
-    await client.query('select pg_advisory_lock(727274)');
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock(727274)');
     await migratePg(drizzlePg(client), migrationsConfig);
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
   } finally {
-    await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
     await client.end();
   }
 }

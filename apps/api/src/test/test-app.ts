@@ -22,6 +22,8 @@ export interface TestAppOptions {
   mailTransport?: MailTransport;
   /** Capture log lines (set env LOG_LEVEL too). */
   logStream?: DestinationStream;
+  /** The PostgreSQL server to make this file's database on, instead of TEST_DATABASE_URL (a pooler in front of it). */
+  adminUrl?: string;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface TestAppOptions {
  * TEST_DATABASE_URL points at a PostgreSQL server, a new database created for this file and dropped after.
  */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+  const adminUrl = opts.adminUrl ?? process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   if (adminUrl) {
