@@ -16,7 +16,7 @@ import { newProvider, type TestProvider } from '../modules/availability/availabi
 import { FRESH_WRITE_COOKIE } from '../plugins/read-routing';
 import { clusterUnavailable, createReplicatedDatabase, startCluster, type TestCluster } from '../test/pg-cluster';
 import { openDatabase, runMigrations, type Database } from './client';
-import { ReadRouter, replicaName } from './replicas';
+import { ReadRouter, isReplicaFailure, parseLsn, replicaName } from './replicas';
 import { seedDatabase } from './seed/seed';
 
 const unavailable = clusterUnavailable();
@@ -150,6 +150,7 @@ describe.skipIf(unavailable)('reads on a streaming replica', () => {
   });
 
   it('keeps answering from the primary when the replica stops, with one warning', async () => {
+    const logged = logLines.length;
     await cluster.replicas[0]!.stop('fast');
     const before = reads().primary!;
     for (let i = 0; i < 5; i++) {
@@ -162,7 +163,7 @@ describe.skipIf(unavailable)('reads on a streaming replica', () => {
     await until(() => !replicaState().inUse, 'the replica is out of use');
     await database.reads!.check();
     await database.reads!.check();
-    const warnings = logLines.filter((l) => l.includes('database replica skipped for reads'));
+    const warnings = logLines.slice(logged).filter((l) => l.includes('database replica skipped for reads'));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain(replica);
     expect((await app.inject({ url: '/metrics' })).body).toContain(`careslot_db_replica_in_use{replica="${replica}"} 0`);
@@ -209,5 +210,23 @@ describe.skipIf(unavailable)('reads on a streaming replica', () => {
       await router.close();
       await primary.end();
     }
+  });
+});
+
+describe('replica helpers', () => {
+  it('retries on the primary only what a replica alone would fail', () => {
+    for (const code of ['ECONNREFUSED', '57P01', '08006', '40001', '42P01', '42703']) expect(isReplicaFailure({ code }), code).toBe(true);
+    expect(isReplicaFailure(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isReplicaFailure(new Error('Query read timeout'))).toBe(true);
+    for (const code of ['42601', '22P02', '23505']) expect(isReplicaFailure({ code, message: 'bad' }), code).toBe(false);
+    expect(isReplicaFailure(undefined)).toBe(false);
+  });
+
+  it('names a replica by host and port only, and reads WAL positions', () => {
+    expect(replicaName('postgres://careslot:s3cret@db-r1.internal:6432/careslot')).toBe('db-r1.internal:6432');
+    expect(replicaName('postgres://careslot@db-r2/careslot')).toBe('db-r2:5432');
+    expect(parseLsn('0/16B3748')).toBe(0x16b3748n);
+    expect(parseLsn('1/0')).toBe(2n ** 32n);
+    expect(parseLsn('16/B374D848') > parseLsn('16/B374D847')).toBe(true);
   });
 });

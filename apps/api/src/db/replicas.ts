@@ -32,6 +32,8 @@ export interface ReplicaChange {
 
 interface Replica extends ReplicaState {
   pool: pg.Pool;
+  /** When a read last failed on it: a check that began before that cannot vouch for it. */
+  failedAt: number;
 }
 
 export interface ReadRouterOptions {
@@ -54,12 +56,14 @@ export function replicaName(url: string): string {
 
 /**
  * Errors after which a read is retried on the primary: the replica did not answer (refused, cut, timed out, shutting
- * down) or cancelled the read because replay needed its rows (a hot-standby conflict). A read that is wrong (a syntax
- * error, a constraint) fails the same anywhere and is not retried.
+ * down), cancelled the read because replay needed its rows (a hot-standby conflict), or lacks a table or column that a
+ * migration just added on the primary and it has not replayed yet. Any other error (a syntax error, a bad value) would
+ * fail the same on the primary and is not retried.
  */
 export function isReplicaFailure(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
-  if (typeof e?.code === 'string' && /^(08|57P0|53300|40001|ECONN|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EPIPE)/.test(e.code)) return true;
+  if (typeof e?.code === 'string' && /^(08|57P0|53300|40001|42P01|42703|ECONN|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EPIPE)/.test(e.code))
+    return true;
   return /Connection terminated|timeout exceeded|Query read timeout|the connection ended|Client has encountered a connection error/i.test(
     e?.message ?? '',
   );
@@ -112,7 +116,7 @@ export class ReadRouter {
       // A replica's idle connection breaking (it stopped) must not end the process; the next check notices.
       pool.on('error', () => undefined);
       pool.on('connect', (client) => client.on('error', () => undefined));
-      return { name, pool, inUse: false, lagMs: null, reason: 'not checked yet' };
+      return { name, pool, inUse: false, lagMs: null, reason: 'not checked yet', failedAt: 0 };
     });
     this.reads.set('primary', 0);
     for (const r of this.replicas) this.reads.set(r.name, 0);
@@ -171,6 +175,7 @@ export class ReadRouter {
   }
 
   private async checkOne(r: Replica): Promise<void> {
+    const began = Date.now();
     try {
       const { rows } = await withTimeout(
         r.pool.query<{ standby: boolean; replayed: string | null }>(
@@ -182,6 +187,8 @@ export class ReadRouter {
       if (!row.replayed) return this.mark(r, false, null, 'it has not replayed anything from the primary yet');
       const lag = this.lagOf(parseLsn(row.replayed));
       if (lag > this.maxLagMs) return this.mark(r, false, lag, `it lags ${lag} ms behind the primary (the limit is ${this.maxLagMs} ms)`);
+      // A read failed on it while this check was under way (it was stopping as we asked): the next check decides.
+      if (r.failedAt >= began) return;
       this.mark(r, true, lag);
     } catch (err) {
       this.mark(r, false, r.lagMs, `it does not answer (${(err as Error).message})`);
@@ -206,9 +213,10 @@ export class ReadRouter {
         return result;
       } catch (err) {
         if (!isReplicaFailure(err)) throw err;
-        // It went away between two checks: out of use now (the next check brings it back when it answers), and this
-        // read is answered by the primary.
-        this.mark(replica, false, replica.lagMs, `it does not answer (${(err as Error).message})`);
+        // It went away between two checks, or lacks what a migration just added: out of use until a check finds it
+        // fit again, and this read is answered by the primary.
+        replica.failedAt = Date.now();
+        this.mark(replica, false, replica.lagMs, `a read failed on it (${(err as Error).message})`);
       }
     }
     const result = await this.primary.query(config, values);
