@@ -1,20 +1,22 @@
 /**
  * npm run bench:cluster
  *
- * CareSlot as it scales out: 1, 2 and 4 API processes on one PostgreSQL primary (with a streaming replica for the public
- * reads when the server binaries are here) and one Redis, behind a load balancer (haproxy when installed, else a small
+ * CareSlot as it scales out: 1, 2 and 4 API processes on one PostgreSQL primary behind PgBouncer in transaction mode
+ * (when /usr/sbin/pgbouncer is here), with two streaming replicas for the public reads (when the server binaries are
+ * here), and one Redis, behind a load balancer (haproxy when installed, else a small
  * Node proxy in this process). For each count it prints:
  * - uncached searches through the balancer: requests a second, p50 and p95 (every path distinct, so none is answered
  *   from the search memo), for BENCH_DURATION seconds (default 10) at BENCH_CONNECTIONS (default 50);
  * - 200 patients racing for 50 slots at once (four per slot): each asks for a code (which holds the slot), and those
  *   who hold one read the code from the dev mailbox, verify it, start a card checkout and pay. Printed: the bookings
  *   made (must be exactly 50, one per slot), the 5xx answers (must be 0) and the time until every patient is done;
- * - the share of routed reads the replica served, from each process's /metrics.
+ * - the share of routed reads the replicas served (and how they were spread), from each process's /metrics.
  *
- * Everything runs on this machine: the primary and replica are made with initdb and pg_basebackup in a temporary folder
+ * Everything runs on this machine: the primary and replicas are made with initdb and pg_basebackup in a temporary folder
  * (apps/api/src/test/pg-cluster.ts; without the binaries, BENCH_DATABASE_URL's server is used with no replica), Redis
  * is a private redis-server (without one, REDIS_URL or none). BENCH_PROVIDERS (default 20,000) and BENCH_SLOTS (default
- * 400,000) size the data set; BENCH_PROCESSES (default 1,2,4) the runs; BENCH_REPLICA=0 leaves the replica out.
+ * 400,000) size the data set; BENCH_PROCESSES (default 1,2,4) the runs; BENCH_REPLICAS (default 2) the replicas;
+ * BENCH_PGBOUNCER=0 connects the processes to the primary directly.
  * The API processes run in development mode (the dev mailbox carries the codes), with warnings only and rate limits
  * scaled out of the way.
  */
@@ -28,7 +30,15 @@ import { DateTime } from 'luxon';
 import pg from 'pg';
 import { openDatabase, runMigrations } from '../../apps/api/src/db/client';
 import { createSigner } from '../../apps/api/src/plugins/auth';
-import { clusterUnavailable, createReplicatedDatabase, startCluster, type TestCluster } from '../../apps/api/src/test/pg-cluster';
+import {
+  clusterUnavailable,
+  createReplicatedDatabase,
+  pgbouncerUnavailable,
+  startCluster,
+  startPgBouncer,
+  type TestCluster,
+  type TestPgBouncer,
+} from '../../apps/api/src/test/pg-cluster';
 import { redisServerBinary, startTestRedis, type TestRedis } from '../../apps/api/src/test/redis-server';
 import { DURATION, measure, variedPaths } from '../search/common';
 import { seedBench } from '../search/seed-bench';
@@ -39,7 +49,8 @@ const PROVIDERS = Number(env.BENCH_PROVIDERS ?? 20_000);
 const SLOTS = Number(env.BENCH_SLOTS ?? 400_000);
 const COUNTS = (env.BENCH_PROCESSES ?? '1,2,4').split(',').map(Number);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
-const WITH_REPLICA = env.BENCH_REPLICA !== '0';
+const REPLICAS = Number(env.BENCH_REPLICAS ?? 2);
+const WITH_PGBOUNCER = env.BENCH_PGBOUNCER !== '0';
 const PATIENTS = 200;
 const RACE_SLOTS = 50;
 const DB_NAME = 'careslot_cluster_bench';
@@ -64,16 +75,18 @@ async function main() {
   const why = clusterUnavailable();
   let cluster: TestCluster | undefined;
   let redis: TestRedis | undefined;
+  let bouncer: TestPgBouncer | undefined;
+  let bouncerNote = '';
   const results: Result[] = [];
   try {
     let primaryUrl: string;
     let replicaUrls: string[] = [];
     if (!why) {
-      cluster = await startCluster(WITH_REPLICA ? 1 : 0);
+      cluster = await startCluster(REPLICAS);
       await createReplicatedDatabase(cluster, DB_NAME);
       primaryUrl = cluster.primary.url(DB_NAME);
       replicaUrls = cluster.replicas.map((r) => r.url(DB_NAME));
-      log(`primary on port ${cluster.primary.port}${replicaUrls.length ? `, replica on port ${cluster.replicas[0]!.port}` : ''}`);
+      log(`primary on port ${cluster.primary.port}, replicas on ${cluster.replicas.map((r) => r.port).join(', ') || 'none'}`);
     } else {
       log(`no servers of our own (${why}): BENCH_DATABASE_URL's server, no replica`);
       const admin = new URL(env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
@@ -90,6 +103,15 @@ async function main() {
     const redisUrl = redis?.url ?? env.REDIS_URL;
     log(redisUrl ? `Redis at ${redisUrl}` : 'no Redis: each process keeps its own limits and memo');
 
+    // The API processes reach the primary through PgBouncer in transaction mode when it is installed (decision 116).
+    const noBouncer = pgbouncerUnavailable();
+    let apiPrimaryUrl = primaryUrl;
+    if (WITH_PGBOUNCER && !noBouncer) {
+      bouncer = await startPgBouncer(Number(new URL(primaryUrl).port || 5432), 20);
+      apiPrimaryUrl = bouncer.url(DB_NAME);
+      bouncerNote = `PgBouncer (transaction mode, 20 server connections)`;
+    } else bouncerNote = `no PgBouncer${WITH_PGBOUNCER ? ` (${noBouncer})` : ''}`;
+    log(bouncerNote);
     const database = await openDatabase({ databaseUrl: primaryUrl, poolSize: 10 });
     try {
       await runMigrations(database);
@@ -108,7 +130,8 @@ async function main() {
             NODE_ENV: 'development',
             OUTBOX_WORKER: 'true',
             OUTBOX_POLL_MS: '200',
-            DATABASE_URL: primaryUrl,
+            DATABASE_URL: apiPrimaryUrl,
+            ...(bouncer ? { DATABASE_PREPARED_STATEMENTS: 'false' } : {}),
             ...(replicaUrls.length ? { DATABASE_REPLICA_URLS: replicaUrls.join(',') } : {}),
             ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
             ALTCHA_HMAC_KEY: 'bench-altcha-key-bench-altcha-key',
@@ -143,6 +166,7 @@ async function main() {
       }
     }
   } finally {
+    await bouncer?.stop();
     await redis?.stop();
     await cluster?.close();
   }
@@ -152,10 +176,10 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(
         ' ',
-      )} at the end; balancer: ${haproxyBinary() ? 'haproxy' : 'Node proxy'}; ${DURATION} s of searches at ${CONNECTIONS} connections\n`,
+      )} at the end; balancer: ${haproxyBinary() ? 'haproxy' : 'Node proxy'}; ${REPLICAS} replica(s); ${bouncerNote}; ${DURATION} s of searches at ${CONNECTIONS} connections\n`,
   );
   console.log(
-    '| API processes | search req/s | p50 ms | p95 ms | search errors | bookings (of 50 slots, 200 patients) | slots booked twice | 5xx in the race | race settled in s | reads served by the replica |',
+    '| API processes | search req/s | p50 ms | p95 ms | search errors | bookings (of 50 slots, 200 patients) | slots booked twice | 5xx in the race | race settled in s | reads served by the replicas |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results)
@@ -398,14 +422,19 @@ async function raceForSlots(base: string, primaryUrl: string, run: number) {
 async function replicaShare(apis: ServerChild[]): Promise<string> {
   let replica = 0;
   let all = 0;
+  const perReplica = new Map<string, number>();
   for (const api of apis) {
     const text = await (await fetch(api.base + '/metrics')).text();
     for (const m of text.matchAll(/^careslot_db_reads_total\{target="([^"]+)"\} (\d+)/gm)) {
       all += Number(m[2]);
-      if (m[1] !== 'primary') replica += Number(m[2]);
+      if (m[1] !== 'primary') {
+        replica += Number(m[2]);
+        perReplica.set(m[1]!, (perReplica.get(m[1]!) ?? 0) + Number(m[2]));
+      }
     }
   }
-  return all ? `${Math.round((replica / all) * 1000) / 10} % of ${all}` : 'no routed reads';
+  const each = [...perReplica.entries()].map(([name, n]) => `port ${name.split(':')[1]}: ${n}`).join(', ');
+  return all ? `${Math.round((replica / all) * 1000) / 10} % of ${all} (${each})` : 'no routed reads';
 }
 
 await main();
