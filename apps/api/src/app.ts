@@ -40,6 +40,8 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import { forgetConversationsOf } from './modules/chat/chat.service';
 import { registersPlugin } from './modules/registers/registers.plugin';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { fhirRoutes } from './modules/fhir/fhir.routes';
+import { FHIR_BASE } from './modules/fhir/fhir.types';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -251,6 +253,8 @@ export async function buildApp({ config, database, mailTransport, logStream }: B
   await app.register(paymentsPlugin, { onPaymentEvent: (event) => app.booking.settlePaymentEvent(event) });
   await app.register(bookingRoutes);
   await app.register(staffRoutes);
+  // The FHIR R4 scheduling door for health systems and appointment finders (docs/fhir.md): its own error format.
+  await app.register(fhirRoutes, { prefix: FHIR_BASE });
 
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist);
   return app;

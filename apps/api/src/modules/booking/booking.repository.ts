@@ -121,6 +121,16 @@ export async function releaseHoldWithoutOpenPayment(tx: Tx, bookingId: string): 
             and not exists (select 1 from payments where booking_id = ${bookingId} and status = 'PENDING')`);
 }
 
+/** The patient lets their own hold go (no payment in flight): the slot is free again at once. True when released. */
+export async function releaseOwnHold(db: Queryable, bookingId: string, patientId: string, now: Date): Promise<boolean> {
+  const res = await db.execute(sql`
+    update bookings set status = 'Expired', updated_at = ${now}
+    where id = ${bookingId} and patient_id = ${patientId} and status = 'Held'
+      and not exists (select 1 from payments where booking_id = ${bookingId} and status = 'PENDING')
+    returning id`);
+  return (res as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
 export async function findBooking(tx: Queryable, bookingId: string, opts: { lock?: boolean } = {}): Promise<BookingRow | null> {
   const query = tx.select().from(bookings).where(eq(bookings.id, bookingId));
   const [row] = opts.lock ? await query.for('update') : await query;

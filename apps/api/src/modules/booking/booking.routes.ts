@@ -34,7 +34,8 @@ import { errorResponses } from '../../plugins/errors';
 import { limit } from '../../plugins/rate-limit';
 import type { NewSlotsHandler } from '../availability/availability.types';
 import type { PaymentEventHandler } from '../payments/payments.types';
-import type { BookingDeps } from './booking.types';
+import type { BookingDeps, PatientAppointmentsPort } from './booking.types';
+import { cancelForPatient, holdSlotForPatient, rescheduleForPatient } from './patient-appointments';
 import type { BookingLifecycleWorker } from './booking-lifecycle';
 import { verifyBookingLink } from './booking-link';
 import { linkedBooking } from './booking-link-view';
@@ -61,7 +62,7 @@ declare module 'fastify' {
       reconcilePayments(olderThanMs?: number): Promise<number>;
       /** New open slots of a provider (from availability, inside its transaction): the waitlist is told. */
       newSlotsOpened: NewSlotsHandler;
-    };
+    } & PatientAppointmentsPort;
   }
 }
 
@@ -110,6 +111,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     newSlotsOpened: async (tx, providerId, slotIds) => {
       await notifyWaitlistOfNewSlots(tx, deps, providerId, slotIds);
     },
+    holdSlotForPatient: (patientId, slotId) => holdSlotForPatient(deps, patientId, slotId),
+    cancelForPatient: (patientId, bookingId, reason) => cancelForPatient(deps, patientId, bookingId, reason),
+    rescheduleForPatient: (patientId, bookingId, toSlotId) => rescheduleForPatient(deps, patientId, bookingId, toSlotId),
   });
   await app.register(providerBookingsRoutes, { deps, onLifecycle: (worker) => (lifecycle = worker) });
 

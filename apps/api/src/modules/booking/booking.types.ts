@@ -26,3 +26,21 @@ export interface CheckoutInput extends BookingAttempt {
 
 /** A payment record's status (payments.status). */
 export type PaymentRecordStatus = 'PENDING' | 'COMPLETED' | 'FAILED' | 'REFUND_PENDING' | 'REFUNDED';
+
+/** A slot held for a patient outside the web checkout (the FHIR door): the booking, until when, and where to pay. */
+export interface HeldAppointment {
+  bookingId: string;
+  holdExpiresAt: Date;
+  checkoutUrl: string;
+}
+
+/** Booking's entry points for a patient's appointments by id (docs/fhir.md), wired by booking.routes onto app.booking. */
+export interface PatientAppointmentsPort {
+  holdSlotForPatient(patientId: string, slotId: number): Promise<HeldAppointment>;
+  cancelForPatient(
+    patientId: string,
+    bookingId: string,
+    reason: string | null,
+  ): Promise<{ id: string; status: string; refund: { amount: string; currency: string } | null }>;
+  rescheduleForPatient(patientId: string, bookingId: string, toSlotId: number): Promise<{ id: string }>;
+}
