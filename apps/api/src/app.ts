@@ -19,6 +19,7 @@ import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { metricsPlugin } from './plugins/metrics';
+import { readRoutingPlugin } from './plugins/read-routing';
 import { setRateLimitScale } from './plugins/rate-limit';
 import { memoryState, rateLimitStore, redisState, type SharedState } from './plugins/shared-state';
 import { registerWebApp } from './plugins/web';
@@ -182,6 +183,7 @@ export async function buildApp({ config, database, mailTransport, logStream }: B
   app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)));
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
+  await app.register(readRoutingPlugin);
   await app.register(rateLimitPlugin, { global: false, store: rateLimitStore(() => app.shared) });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
   await app.register(authPlugin, { secret: config.JWT_SECRET, ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });

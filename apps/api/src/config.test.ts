@@ -63,4 +63,28 @@ describe('configuration', () => {
     expect(c.devMailbox).toBe(false);
     expect(c.DEMO_MODE).toBe(false);
   });
+
+  it('reads replicas as a list, an empty one as none, and refuses what cannot work', () => {
+    const primary = { DATABASE_URL: 'postgres://app@db:5432/careslot' };
+    expect(loadConfig({}).DATABASE_REPLICA_URLS).toEqual([]);
+    expect(loadConfig({ DATABASE_REPLICA_URLS: '' }).DATABASE_REPLICA_URLS).toEqual([]);
+    const c = loadConfig({ ...primary, DATABASE_REPLICA_URLS: ' postgres://app@r1:5432/careslot, postgresql://app@r2/careslot ,' });
+    expect(c.DATABASE_REPLICA_URLS).toEqual(['postgres://app@r1:5432/careslot', 'postgresql://app@r2/careslot']);
+    expect(c).toMatchObject({ REPLICA_MAX_LAG_MS: 5000, READ_YOUR_WRITES_MS: 6000, DATABASE_PREPARED_STATEMENTS: true });
+    expect(() => loadConfig({ ...primary, DATABASE_REPLICA_URLS: 'r1:5432' })).toThrow(
+      /DATABASE_REPLICA_URLS: must be PostgreSQL connection strings/,
+    );
+    expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'postgres://app@r1/careslot' })).toThrow(/DATABASE_REPLICA_URLS needs DATABASE_URL/);
+    // A window shorter than the lag a replica in use may have would show someone their own write missing.
+    expect(() =>
+      loadConfig({
+        ...primary,
+        DATABASE_REPLICA_URLS: 'postgres://app@r1/careslot',
+        REPLICA_MAX_LAG_MS: '5000',
+        READ_YOUR_WRITES_MS: '3000',
+      }),
+    ).toThrow(/READ_YOUR_WRITES_MS \(3000\) must be at least REPLICA_MAX_LAG_MS plus 1000 \(6000\)/);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).DATABASE_PREPARED_STATEMENTS).toBe(false);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: '' }).DATABASE_PREPARED_STATEMENTS).toBe(true);
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REPLICA_CHECK_MS } from './db/replicas';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -13,6 +14,37 @@ export const configSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** PostgreSQL connection string. Unset: the embedded PGlite database in DATA_DIR. */
   DATABASE_URL: z.string().optional(),
+  /**
+   * PostgreSQL streaming replicas (comma-separated connection strings) that serve the public reads: search, map view,
+   * profiles, slot lists and staff reports (docs/operations.md, decision 115). Needs DATABASE_URL. Unset: all on it.
+   */
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .refine((urls) => urls.every((u) => /^postgres(ql)?:\/\/\S+$/.test(u)), {
+      message: 'must be PostgreSQL connection strings (postgres://user@host:port/database), separated by commas',
+    }),
+  /** A replica further behind the primary than this is skipped until it catches up. */
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().positive().default(5000),
+  /**
+   * For this long after a caller's write (a signed cookie), their reads go to the primary, so they see what they wrote.
+   * At least REPLICA_MAX_LAG_MS plus one second (how often replicas are checked).
+   */
+  READ_YOUR_WRITES_MS: z.coerce.number().int().positive().default(6000),
+  /**
+   * Named prepared statements (the search). Set false behind PgBouncer older than 1.21 in transaction mode, which cannot
+   * keep them (decision 116).
+   */
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v !== 'false' && v !== '0'),
   /** In-memory PGlite (tests). */
   DATABASE_IN_MEMORY: bool,
   /** Public origin used in e-mailed links. */
@@ -158,6 +190,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error('DATA_ENCRYPTION_KEY must be set in production (it encrypts bank account numbers)');
   // E-mailed links (verification, password reset, bookings) must never be built from a request's Host header.
   if (isProduction && !c.PUBLIC_URL) throw new Error('PUBLIC_URL must be set in production (the origin used in e-mailed links)');
+  if (c.DATABASE_REPLICA_URLS.length > 0 && !c.DATABASE_URL)
+    throw new Error('Invalid configuration: DATABASE_REPLICA_URLS needs DATABASE_URL (replicas copy a PostgreSQL primary).');
+  if (c.DATABASE_REPLICA_URLS.length > 0 && c.READ_YOUR_WRITES_MS < c.REPLICA_MAX_LAG_MS + REPLICA_CHECK_MS)
+    throw new Error(
+      `Invalid configuration: READ_YOUR_WRITES_MS (${c.READ_YOUR_WRITES_MS}) must be at least REPLICA_MAX_LAG_MS plus ${REPLICA_CHECK_MS} ` +
+        `(${c.REPLICA_MAX_LAG_MS + REPLICA_CHECK_MS}): a replica in use may be that far behind, and someone who just wrote must not read from it before it has their write.`,
+    );
   const { SANDBOX_PAYMENTS, CALENDAR_FETCH_ALLOW_PRIVATE, ...rest } = c;
   const calendarFetchAllowPrivate =
     CALENDAR_FETCH_ALLOW_PRIVATE === undefined

@@ -20,6 +20,9 @@ const database = await openDatabase({
   databaseUrl: config.DATABASE_URL,
   dataDir: config.DATA_DIR,
   inMemory: config.DATABASE_IN_MEMORY,
+  replicaUrls: config.DATABASE_REPLICA_URLS,
+  replicaMaxLagMs: config.REPLICA_MAX_LAG_MS,
+  namedStatements: config.DATABASE_PREPARED_STATEMENTS,
 });
 
 /**

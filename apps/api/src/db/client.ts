@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { ReadRouter } from './replicas';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -31,6 +32,8 @@ export interface Database {
   onConnectionError?(listener: (err: Error) => void): void;
   /** PostgreSQL only: the pool's connections, those lent out (`busy`), and the queries waiting for one. */
   connections?(): { open: number; busy: number; waiting: number };
+  /** PostgreSQL with DATABASE_REPLICA_URLS: where public reads go (decision 115). */
+  reads?: ReadRouter;
   /** PGlite only: the whole data folder as a tar archive, which `loadDataDir` opens again (tests copy a migrated one). */
   dumpDataDir?(): Promise<Blob>;
 }
@@ -42,6 +45,17 @@ export interface DatabaseOptions {
   /** In memory only: start from this `dumpDataDir` archive instead of an empty cluster. */
   loadDataDir?: Blob;
   poolSize?: number;
+  /** PostgreSQL streaming replicas for public reads (DATABASE_REPLICA_URLS). */
+  replicaUrls?: string[];
+  /** A replica further behind than this is skipped (REPLICA_MAX_LAG_MS). */
+  replicaMaxLagMs?: number;
+  /** How often replicas are checked (tests shorten it). */
+  replicaCheckMs?: number;
+  /**
+   * Named prepared statements (the search's): on by default; off (DATABASE_PREPARED_STATEMENTS=false) behind a pooler in
+   * transaction mode that cannot keep them per client, such as PgBouncer before 1.21 (decision 116).
+   */
+  namedStatements?: boolean;
 }
 
 /**
@@ -56,6 +70,8 @@ export interface DatabaseOptions {
  * the callback form and always gives back, with the error, on every path.
  */
 class ReturningPool extends pg.Pool {
+  /** Read by the search repository: whether it may use named prepared statements on this pool. */
+  namedStatements = true;
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
   override connect(
@@ -95,6 +111,7 @@ export function migrationsFolder(): string {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new ReturningPool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5_000 });
+    pool.namedStatements = opts.namedStatements ?? true;
     let listener: (err: Error) => void = () => undefined;
     pool.on('error', (err) => listener(err));
     // A connection can also break while checked out (between two statements of a transaction): its own 'error' event
@@ -102,11 +119,22 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     pool.on('connect', (client) => client.on('error', (err) => listener(err)));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     let ending: Promise<void> | undefined;
+    let reads: ReadRouter | undefined;
+    if (opts.replicaUrls?.length) {
+      reads = new ReadRouter(pool, opts.replicaUrls, {
+        maxLagMs: opts.replicaMaxLagMs ?? 5_000,
+        checkMs: opts.replicaCheckMs,
+        poolSize: opts.poolSize,
+        namedStatements: opts.namedStatements,
+      });
+      await reads.start();
+    }
     return {
       db,
       kind: 'postgres',
       url: opts.databaseUrl,
-      close: () => (ending ??= pool.end()),
+      reads,
+      close: () => (ending ??= Promise.all([reads?.close(), pool.end()]).then(() => undefined)),
       onConnectionError: (fn) => (listener = fn),
       connections: () => ({ open: pool.totalCount, busy: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     };
@@ -276,11 +304,19 @@ export async function runMigrations(database: Database): Promise<void> {
   }
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
+  // The lock is a transaction's, not the session's: behind PgBouncer in transaction mode a session lock could be taken
+  // on one server connection and its unlock sent on another, leaving it held for good (decision 116). drizzle's own
+  // BEGIN inside is a no-op that PostgreSQL warns about, and its COMMIT ends this transaction, lock included, once the
+  // migrations are in; the COMMIT here then has nothing left to do.
   try {
-    await client.query('select pg_advisory_lock(727274)');
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock(727274)');
     await migratePg(drizzlePg(client), migrationsConfig);
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
   } finally {
-    await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
     await client.end();
   }
 }

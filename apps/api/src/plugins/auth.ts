@@ -40,7 +40,8 @@ const ISSUER = 'careslot';
 export const AUDIENCE = { staff: 'careslot-staff', app: 'careslot-app' } as const;
 const audienceOf = (type: SubjectType) => (type === 'staff' ? AUDIENCE.staff : AUDIENCE.app);
 
-function createSigner(secret: Uint8Array, ttlSeconds: number): TokenSigner {
+/** Signs and checks access tokens (also used by bench/cluster to sign in its patients without a password). */
+export function createSigner(secret: Uint8Array, ttlSeconds: number): TokenSigner {
   return {
     ttlSeconds,
     async signAccess(caller) {

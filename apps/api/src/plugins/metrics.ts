@@ -6,7 +6,8 @@ import { UnauthorizedError } from '../lib/errors';
 
 /**
  * Prometheus text at /metrics: request counts and durations by route, process metrics, and on PostgreSQL the connection
- * pool (open, lent out, queries waiting for a connection; a steady `waiting` above 0 means requests queue for the pool of 10).
+ * pool (open, lent out, queries waiting for a connection; a steady `waiting` above 0 means requests queue for the pool of 10),
+ * and with replicas the reads each server answered, each replica's lag and whether it is in use (decision 115).
  */
 export const metricsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -34,6 +35,38 @@ export const metricsPlugin = fp(
         registers: [registry],
         collect() {
           for (const [state, count] of Object.entries(connections())) this.set({ state }, count);
+        },
+      });
+    }
+    const router = app.database.reads;
+    if (router) {
+      new Counter({
+        name: 'careslot_db_reads_total',
+        help: 'Routed public reads (statements) by the server that answered them: primary, or a replica (host:port)',
+        labelNames: ['target'] as const,
+        registers: [registry],
+        collect() {
+          this.reset();
+          for (const [target, count] of Object.entries(router.stats().reads)) this.inc({ target }, count);
+        },
+      });
+      new Gauge({
+        name: 'careslot_db_replica_lag_ms',
+        help: 'How far each replica was behind the primary at its last check (0: it had replayed everything); absent when unknown',
+        labelNames: ['replica'] as const,
+        registers: [registry],
+        collect() {
+          this.reset();
+          for (const r of router.stats().replicas) if (r.lagMs !== null) this.set({ replica: r.name }, r.lagMs);
+        },
+      });
+      new Gauge({
+        name: 'careslot_db_replica_in_use',
+        help: 'Whether each replica serves reads (1) or is skipped for lag or not answering (0)',
+        labelNames: ['replica'] as const,
+        registers: [registry],
+        collect() {
+          for (const r of router.stats().replicas) this.set({ replica: r.name }, r.inUse ? 1 : 0);
         },
       });
     }

@@ -23,6 +23,8 @@ export interface TestAppOptions {
   mailTransport?: MailTransport;
   /** Capture log lines (set env LOG_LEVEL too). */
   logStream?: DestinationStream;
+  /** The PostgreSQL server to make this file's database on, instead of TEST_DATABASE_URL (a pooler in front of it). */
+  adminUrl?: string;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface TestAppOptions {
  * TEST_DATABASE_URL points at a PostgreSQL server, a new database created for this file and dropped after.
  */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+  const adminUrl = opts.adminUrl ?? process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   if (adminUrl) {
@@ -71,7 +73,13 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const seed = opts.seed === false ? false : { providersPerRegion: 28, days: 14, demoAccounts: true, ...opts.seed };
   let database: Database;
   if (config.DATABASE_URL) {
-    database = await openDatabase({ databaseUrl: config.DATABASE_URL, poolSize: 20 });
+    database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      poolSize: 20,
+      replicaUrls: config.DATABASE_REPLICA_URLS,
+      replicaMaxLagMs: config.REPLICA_MAX_LAG_MS,
+      namedStatements: config.DATABASE_PREPARED_STATEMENTS,
+    });
     await runMigrations(database);
     if (seed) await seedDatabase(database.db, seed);
   } else {

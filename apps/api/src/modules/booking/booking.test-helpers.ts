@@ -32,6 +32,8 @@ export function useBookingApp<F extends LocalFake | null = null>(
     env?: (fake: F) => Record<string, string>;
     seed?: SeedOptions;
     second?: { poolSize?: number };
+    /** The PostgreSQL server to use instead of TEST_DATABASE_URL, asked for when the file's app is made. */
+    adminUrl?: () => string;
   } = {},
 ) {
   let t: TestApp | undefined;
@@ -42,10 +44,14 @@ export function useBookingApp<F extends LocalFake | null = null>(
   beforeAll(
     async () => {
       fake = (opts.fake ? await opts.fake() : null) as F;
-      t = await createTestApp({ env: opts.env?.(fake), seed: opts.seed });
+      t = await createTestApp({ env: opts.env?.(fake), seed: opts.seed, adminUrl: opts.adminUrl?.() });
       if (opts.second) {
         if (t.database.kind === 'postgres') {
-          secondDb = await openDatabase({ databaseUrl: t.config.DATABASE_URL, poolSize: opts.second.poolSize ?? 5 });
+          secondDb = await openDatabase({
+            databaseUrl: t.config.DATABASE_URL,
+            poolSize: opts.second.poolSize ?? 5,
+            namedStatements: t.config.DATABASE_PREPARED_STATEMENTS,
+          });
         }
         second = await buildApp({ config: t.config, database: secondDb ?? t.database });
         await second.ready();

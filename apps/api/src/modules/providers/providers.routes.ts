@@ -15,7 +15,10 @@ import { checkSlot, loadPublicProvider, providerSlots, publicDoctor, toProviderD
 import { workspaceRoutes } from './workspace.routes';
 import { registrationRoutes } from './registration.routes';
 
-/** Public provider profile and availability. Read-only and open to visitors (the profile page is public). */
+/**
+ * Public provider profile and availability. Read-only and open to visitors (the profile page is public); read from a replica
+ * when there are any (decision 115), except check-slot, which decides a checkout and reads the primary.
+ */
 export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
   // The provider's own record in the workspace.
   await app.register(workspaceRoutes);
@@ -36,7 +39,7 @@ export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { provider, hospitals } = await loadPublicProvider(app.db, req.params.id, req.query.selectedRegion);
+      const { provider, hospitals } = await loadPublicProvider(app.readDb(req), req.params.id, req.query.selectedRegion);
       return { status: true as const, data: toProviderDetails(provider, hospitals) };
     },
   );
@@ -51,7 +54,7 @@ export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: doctorResponseSchema, ...errorResponses(400, 404) },
       },
     },
-    async (req) => ({ status: true as const, data: await publicDoctor(app.db, req.params.id) }),
+    async (req) => ({ status: true as const, data: await publicDoctor(app.readDb(req), req.params.id) }),
   );
 
   app.get(
@@ -70,7 +73,7 @@ export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const data = await providerSlots(app.db, req.params.id, req.query.selectedRegion, req.query);
+      const data = await providerSlots(app.readDb(req), req.params.id, req.query.selectedRegion, req.query);
       return { status: true as const, data };
     },
   );

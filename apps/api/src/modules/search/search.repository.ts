@@ -168,7 +168,9 @@ const prepared = new Map<string, Prepared>();
  */
 async function query<T>(db: Queryable, shape: string, build: (v: Bind) => SQL, values: SearchValues): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
+  // Behind a pooler that cannot keep prepared statements per client (PgBouncer before 1.21 in transaction mode), the
+  // pool says so and the statement is sent unnamed (decision 116).
+  if (client instanceof pg.Pool && (client as { namedStatements?: boolean }).namedStatements !== false) {
     let statement = prepared.get(shape);
     if (!statement) {
       const { sql: text, params } = dialect.sqlToQuery(build(placeholders));

@@ -73,7 +73,11 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       reply.header('cache-control', 'public, max-age=3600');
-      return { status: true as const, region: req.query.selectedRegion, data: await specialitiesOf(app.db, req.query.selectedRegion) };
+      return {
+        status: true as const,
+        region: req.query.selectedRegion,
+        data: await specialitiesOf(app.readDb(req), req.query.selectedRegion),
+      };
     },
   );
 
@@ -143,7 +147,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         // Written once, as built: searchService assembles exactly the contract's fields in its order (search.test.ts holds
         // every answer to searchResponseSchema byte for byte), so no zod encoding (decision 048). Fastify sends a string
         // with a JSON content type as it is, so a memo hit costs no encoding either (decision 078).
-        const answer = JSON.stringify(await searchService(app.db, deps, q));
+        const answer = JSON.stringify(await searchService(app.readDb(req), deps, q));
         await app.shared.remember(`search:${key}`, answer, SEARCH_CACHE_MS);
         return answer;
       });
@@ -168,6 +172,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mapResponseSchema, ...errorResponses(400, 429) },
       },
     },
-    async (req) => mapService(app.db, deps, req.query),
+    async (req) => mapService(app.readDb(req), deps, req.query),
   );
 };

@@ -142,7 +142,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminHomeResponseSchema, ...errorResponses(401, 403) },
       },
     },
-    async (req) => adminHome(app.db, staffOf(req)),
+    async (req) => adminHome(app.readDb(req), staffOf(req)),
   );
 
   // ---- providers and companies ----
@@ -244,7 +244,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentsHistoryResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (req) => paymentsHistoryPage(app.db, req.query),
+    async (req) => paymentsHistoryPage(app.readDb(req), req.query),
   );
 
   app.get(
@@ -262,7 +262,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const csv = await paymentsHistoryCsv(app.db, req.query);
+      const csv = await paymentsHistoryCsv(app.readDb(req), req.query);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
