@@ -34,6 +34,7 @@ import { bookingRoutes } from './modules/booking/booking.routes';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
 import { availabilityRoutes } from './modules/availability/availability.routes';
 import { bankAccountsRoutes } from './modules/bank-accounts/bank-accounts.routes';
+import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { registersPlugin } from './modules/registers/registers.plugin';
 import { staffRoutes } from './modules/staff/staff.routes';
@@ -235,6 +236,7 @@ export async function buildApp({ config, database, mailTransport, logStream }: B
   // New open times go to the booking module's waitlist through a handler (decision 023: no import between them).
   await app.register(availabilityRoutes, { onNewSlots: (tx, providerId, slotIds) => app.booking.newSlotsOpened(tx, providerId, slotIds) });
   await app.register(bankAccountsRoutes);
+  await app.register(payoutsRoutes);
   await app.register(chatRoutes);
   // Payments hand verified gateway events to booking's one settle path (decision 011) through this handler, so
   // neither module imports the other's insides; booking holds payments only as its narrow port (app.payments).

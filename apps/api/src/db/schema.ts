@@ -4,5 +4,6 @@ export * from './schema/booking';
 export * from './schema/content';
 export * from './schema/geo';
 export * from './schema/identity';
+export * from './schema/ledger';
 export * from './schema/mail';
 export * from './schema/providers';
