@@ -150,14 +150,17 @@ CREATE TRIGGER payments_ledger AFTER INSERT OR UPDATE OF status ON payments
   FOR EACH ROW EXECUTE FUNCTION ledger_on_payment();
 --> statement-breakpoint
 -- Money becomes available 24 hours after the appointment's end: each booking whose pending share is not zero by then
--- moves to available in one 'release' entry. Answers how many bookings were released.
+-- moves to available in one 'release' entry. The booking's payments are locked first and its pending share read again,
+-- so a refund being decided at the same moment is either wholly before the release or wholly after it (then it is taken
+-- from available). Bookings in a fixed order, so two workers never deadlock. Answers how many bookings were released.
 CREATE OR REPLACE FUNCTION ledger_release_due(p_now timestamptz) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   r record;
+  amount bigint;
   n integer := 0;
 BEGIN
   FOR r IN
-    SELECT e.booking_id, a.provider_id, a.currency, -sum(l.amount_minor) AS pending
+    SELECT e.booking_id, a.provider_id, a.currency
     FROM ledger_lines l
       JOIN ledger_accounts a ON a.id = l.account_id AND a.kind = 'provider_pending'
       JOIN ledger_entries e ON e.id = l.entry_id
@@ -167,11 +170,19 @@ BEGIN
       AND NOT EXISTS (SELECT 1 FROM ledger_entries x WHERE x.ref = 'release:' || e.booking_id)
     GROUP BY e.booking_id, a.provider_id, a.currency
     HAVING sum(l.amount_minor) <> 0
+    ORDER BY e.booking_id
   LOOP
+    PERFORM 1 FROM payments WHERE booking_id = r.booking_id ORDER BY id FOR UPDATE;
+    SELECT -coalesce(sum(l.amount_minor), 0) INTO amount
+      FROM ledger_lines l
+        JOIN ledger_accounts a ON a.id = l.account_id AND a.kind = 'provider_pending' AND a.provider_id = r.provider_id AND a.currency = r.currency
+        JOIN ledger_entries e ON e.id = l.entry_id
+      WHERE e.booking_id = r.booking_id;
+    CONTINUE WHEN amount = 0;
     IF ledger_post('release', 'release:' || r.booking_id, r.booking_id, NULL, NULL, 'Available to pay out', p_now,
       jsonb_build_array(
-        jsonb_build_object('account', ledger_account('provider_pending', r.provider_id, NULL, r.currency), 'amount', r.pending, 'currency', r.currency),
-        jsonb_build_object('account', ledger_account('provider_available', r.provider_id, NULL, r.currency), 'amount', -r.pending, 'currency', r.currency))) IS NOT NULL THEN
+        jsonb_build_object('account', ledger_account('provider_pending', r.provider_id, NULL, r.currency), 'amount', amount, 'currency', r.currency),
+        jsonb_build_object('account', ledger_account('provider_available', r.provider_id, NULL, r.currency), 'amount', -amount, 'currency', r.currency))) IS NOT NULL THEN
       n := n + 1;
     END IF;
   END LOOP;

@@ -201,6 +201,31 @@ describe('payouts', () => {
     expect(await unbalancedEntries(t.app)).toBe(0);
   });
 
+  it('several workers at once make one payout per provider, sent once (truly parallel on PostgreSQL)', async () => {
+    const ps = [await newProvider(t.app, { clinics: 1 }), await newProvider(t.app, { clinics: 1 })];
+    let last = 0;
+    for (const p of ps) {
+      await addAccount(t.app, p, { sort_code: '08-99-99', account_number: '66374958' });
+      const { endsAt } = await paidBooking(t.app, p, { amountMinor: 3000 });
+      last = Math.max(last, endsAt.getTime());
+    }
+    const at = new Date(last + DAY + 1000);
+    await Promise.all([
+      payoutCycle(t.app.payouts.deps, at),
+      payoutCycle(t.app.payouts.deps, at),
+      runPayoutsNow(t.app.payouts.deps, at),
+      runPayoutsNow(t.app.payouts.deps, at),
+    ]);
+    for (const p of ps) {
+      const rows = await t.app.db.select().from(payouts).where(eq(payouts.provider_id, p.id));
+      expect(rows.map((r) => [r.amount_minor, r.status])).toEqual([[2850, 'in_transit']]);
+      const rail = await t.app.db.select().from(sandboxPayouts).where(eq(sandboxPayouts.idempotency_key, rows[0]!.idempotency_key));
+      expect(rail).toHaveLength(1);
+      expect(await balancesOf(t.app, p.id)).toEqual({ pending: 0, available: 0 });
+    }
+    expect(await unbalancedEntries(t.app)).toBe(0);
+  });
+
   it('a crash between the rail answer and the commit is reconciled with the same key, never paid twice', async () => {
     const p = await newProvider(t.app, { clinics: 1 });
     await addAccount(t.app, p, { sort_code: '08-99-99', account_number: '66374958' });
