@@ -40,6 +40,7 @@ const protectedRoutes: RouteObject[] = [
       { path: paths.providerAvailabilityAll, lazy: laterScreen('availabilityAll') },
       { path: paths.providerAppointmentHistory, lazy: laterScreen('appointmentHistory') },
       { path: paths.providerBankAccount, lazy: laterScreen('bankAccount') },
+      { path: paths.providerEarnings, lazy: laterScreen('earnings') },
     ],
   },
 ];
@@ -56,6 +57,8 @@ const adminRoutes: RouteObject[] = [
   { path: '/admin-home/providers/:providerId', lazy: laterScreen('adminProvider') },
   { path: paths.adminGallery, lazy: laterScreen('adminGallery') },
   { path: paths.adminPayments, lazy: laterScreen('adminPayments') },
+  { path: paths.adminPayouts, lazy: laterScreen('adminPayouts') },
+  { path: paths.adminReconciliation, lazy: laterScreen('adminReconciliation') },
   { path: paths.adminSuperUsers, lazy: laterScreen('adminSuperUsers') },
 ];
 
