@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** One runner for everything: contracts and web units, API unit + integration, browser journeys. */
 export default defineConfig({
   test: {
+    // vitest's default is one worker fewer than the cores: a single worker on a 2-core machine, which leaves a core idle
+    // while a file waits on PostgreSQL, a child server or a browser. One per core, and at least two (docs/performance.md, CI).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
       {
@@ -15,6 +19,8 @@ export default defineConfig({
           env: { LOG_LEVEL: 'silent' },
           // On PostgreSQL, a query sent on a connection still running another fails the test (decision 068).
           setupFiles: ['apps/api/src/test/pg-concurrency-guard.ts'],
+          // One folder per run for the migrated and seeded embedded databases each test file starts from.
+          globalSetup: ['apps/api/src/test/template-setup.ts'],
         },
       },
       {

@@ -71,7 +71,7 @@ describe('book and pay', () => {
     await form.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/\/results\?/);
     await expect.poll(() => page.locator('ul[aria-label="Providers"] > li').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    await page.locator('ul[aria-label="Providers"] h3 a').first().click();
+    await page.locator('ul[aria-label="Providers"] h2 a').first().click();
     await page.waitForURL(/\/doctor-profile\/[0-9a-f-]+\/[\d.]+\?region=uk/);
     providerId = /\/doctor-profile\/([0-9a-f-]+)\//.exec(page.url())![1]!;
     await expect.poll(() => page.locator('button[data-slot]:not([disabled])').count(), { timeout: 10_000 }).toBeGreaterThan(0);

@@ -104,11 +104,11 @@ describe('find a provider', () => {
     await page.waitForURL(/radius=200/);
     expect(new URL((await widened).url()).searchParams.get('distance_filter_clicked')).toBe('true');
     await expect.poll(() => page.getByText(/page 1 of \d/).isVisible(), { timeout: 10_000 }).toBe(true);
-    const firstPageNames = await page.locator('ul[aria-label="Providers"] h3').allTextContents();
+    const firstPageNames = await page.locator('ul[aria-label="Providers"] h2').allTextContents();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(/page=2/);
     await expect
-      .poll(async () => (await page.locator('ul[aria-label="Providers"] h3').allTextContents()).join('|'))
+      .poll(async () => (await page.locator('ul[aria-label="Providers"] h2').allTextContents()).join('|'))
       .not.toBe(firstPageNames.join('|'));
     await page.goBack();
     await page.waitForURL((u) => !u.search.includes('page=2'));
@@ -129,7 +129,7 @@ describe('find a provider', () => {
 
     // Profile with slots.
     await expect.poll(() => page.locator('ul[aria-label="Providers"] > li').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    await page.locator('ul[aria-label="Providers"] h3 a').first().click();
+    await page.locator('ul[aria-label="Providers"] h2 a').first().click();
     await page.waitForURL(/\/doctor-profile\/[0-9a-f-]+\/[\d.]+\?region=uk/);
     await expect.poll(() => page.getByRole('heading', { name: 'Availability' }).isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => page.locator('button[data-slot]:not([disabled])').count(), { timeout: 10_000 }).toBeGreaterThan(0);
@@ -310,7 +310,7 @@ describe('find a provider', () => {
     await expect.poll(() => page.locator('.leaflet-marker-icon').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await screenshot(page, 'search-map-usa-375');
     await page.getByRole('button', { name: 'List' }).click();
-    await page.locator('ul[aria-label="Providers"] h3 a').first().click();
+    await page.locator('ul[aria-label="Providers"] h2 a').first().click();
     await page.waitForURL(/region=usa/);
     await expect.poll(() => page.getByRole('heading', { name: 'Fees' }).isVisible(), { timeout: 10_000 }).toBe(true);
     await expect
@@ -346,7 +346,7 @@ describe('find a provider', () => {
     expect(html).toMatch(/<ul[^>]*aria-label="Providers"/);
     expect(arrived.headers()['cache-control']).toBe('private, no-cache');
     await dismissBanners(page);
-    const first = page.locator('ul[aria-label="Providers"] h3 a').first();
+    const first = page.locator('ul[aria-label="Providers"] h2 a').first();
     const name = (await first.textContent())!.trim();
     expect(html).toContain(name);
     await screenshot(page, 'results-rendered-at-request-time-375');

@@ -30,12 +30,14 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { providerRoutes } from './modules/providers/providers.routes';
+import { ownProvider } from './modules/providers/providers.service';
 import { bookingRoutes } from './modules/booking/booking.routes';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
 import { availabilityRoutes } from './modules/availability/availability.routes';
 import { bankAccountsRoutes } from './modules/bank-accounts/bank-accounts.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { forgetConversationsOf } from './modules/chat/chat.service';
 import { registersPlugin } from './modules/registers/registers.plugin';
 import { staffRoutes } from './modules/staff/staff.routes';
 
@@ -228,13 +230,19 @@ export async function buildApp({ config, database, mailTransport, logStream }: B
   await app.register(mailPlugin, { transport: mailTransport });
   await app.register(textsPlugin);
   await app.register(contentRoutes);
-  await app.register(authRoutes);
+  // Signing out forgets the patient's chat conversations; chat already depends on patients and so on auth, hence a
+  // handler rather than an import from auth (no loop between modules, decision 023).
+  await app.register(authRoutes, { onPatientSignedOut: forgetConversationsOf });
   await app.register(patientsRoutes);
   await app.register(searchRoutes);
   await app.register(registersPlugin);
   await app.register(providerRoutes);
-  // New open times go to the booking module's waitlist through a handler (decision 023: no import between them).
-  await app.register(availabilityRoutes, { onNewSlots: (tx, providerId, slotIds) => app.booking.newSlotsOpened(tx, providerId, slotIds) });
+  // New open times go to the booking module's waitlist through a handler (decision 023: no import between them), and
+  // the provider-account check comes from providers, which itself uses availability (no loop between modules).
+  await app.register(availabilityRoutes, {
+    onNewSlots: (tx, providerId, slotIds) => app.booking.newSlotsOpened(tx, providerId, slotIds),
+    providerAccount: ownProvider,
+  });
   await app.register(bankAccountsRoutes);
   await app.register(payoutsRoutes);
   await app.register(chatRoutes);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { minifySync, type Plugin } from 'vite';
-import { earlyRequestUrls, prerenderFit, type EarlySearchConstants } from '../src/lib/first-screen';
+import { answerCookieBanner, earlyRequestUrls, prerenderFit, type EarlySearchConstants } from '../src/lib/first-screen';
 import { ANSWERS_MARK, PAINT_FIRST_MARK } from './request-time-screens';
 
 /** A first screen: the paths it answers (prefix, or exact with `exact`) and the module of its lazy route. */
@@ -85,7 +85,8 @@ export function firstScreenPreload(screens: FirstScreen[], early: EarlySearchCon
       // In this order: ask for the screen's code; ask for the API answers it will want (the app takes them by URL,
       // lib/first-screen.ts); mark a visitor the build-time HTML of `/` does not fit (region, session), whom the
       // stylesheet then does not show it to until the app has rendered anew (main.tsx), and one who has answered the
-      // cookie banner, whom the stylesheet does not show its build-time copy; run the entry after the first paint.
+      // cookie banner, whom the stylesheet does not show its build-time copy; let the banner's buttons answer before the
+      // app runs; run the entry after the first paint.
       const entry = chunks.filter((c) => c.isEntry);
       if (entry.length !== 1) throw new Error(`first-screen-preload: expected one entry chunk, found ${entry.length}`);
       const entryUrl = `/${entry[0]!.fileName}`;
@@ -107,6 +108,11 @@ export function firstScreenPreload(screens: FirstScreen[], early: EarlySearchCon
         `e[u]=fetch(u,{credentials:'include',headers:{Accept:'application/json'}});e[u].catch(function(){})})}\n` +
         `if((${prerenderFit.toString()})()==='differs')h.setAttribute('data-prerender','stale');` +
         `if(/(^|; )consentID=/.test(document.cookie))h.setAttribute('data-consented','');\n` +
+        // The cookie banner of a rendered page answers before the app has taken it over (decision 095); afterwards the
+        // root has lost its mark and the banner's own buttons answer.
+        `document.addEventListener('click',function(e){var b=e.target&&e.target.closest&&e.target.closest('[data-consent-choice]'),` +
+        `r=document.getElementById('root');if(b&&r&&r.hasAttribute('data-prerendered'))` +
+        `(${answerCookieBanner.toString()})(b.getAttribute('data-consent-choice'))});\n` +
         // Run the entry once the page has painted (and is parsed): elsewhere it downloads from the start (modulepreload), but
         // compiling and running it no longer holds back the paint of build-time HTML. A hidden tab does not paint.
         `var go=function(){if(f)${JSON.stringify(entryPreloads)}.concat(files).forEach(pre);` +

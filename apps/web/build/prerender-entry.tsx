@@ -50,17 +50,21 @@ export async function renderScreen(url: string): Promise<string> {
 
 /**
  * Request time: the GET calls (URLs as apiFetch writes them) the screen at `url` makes on arrival, for a visitor with
- * these cookies and, as the server must assume, nothing in local or session storage and no history state; null when
- * the address is not rendered at request time or its calls cannot be known.
+ * these cookies (a solved captcha among them) and no history state; null when the address is not rendered at request
+ * time or its calls cannot be known. The server cannot read local storage, where the visitor's region is kept: a search
+ * whose address does not name its region (the app's own addresses always do) is left to the browser, so it is never
+ * made twice, first for the UK here and then for the visitor's region there (decision 094).
  */
 export function firstScreenCalls(url: string, cookie: string): string[] | null {
   const { pathname, search } = new URL(url, 'http://localhost');
   if (!requestTimeScreen(pathname)) return null;
+  if (pathname === '/results' && !['uk', 'usa'].includes(new URLSearchParams(search).get('region') ?? '')) return null;
   const calls = earlyRequestUrls(
     pathname,
     search,
     { defaultRadius: DEFAULT_RADIUS, maxRadius: MAX_RADIUS_MILES, sorts: SEARCH_SORTS },
-    { cookie, local: () => null, session: () => null, historyState: null },
+    // The speciality list: asked as if none were cached (a browser that has one does not take that answer).
+    { cookie, local: () => null, historyState: null },
   );
   return calls.length > 0 ? calls : null;
 }

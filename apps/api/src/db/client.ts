@@ -31,12 +31,16 @@ export interface Database {
   onConnectionError?(listener: (err: Error) => void): void;
   /** PostgreSQL only: the pool's connections, those lent out (`busy`), and the queries waiting for one. */
   connections?(): { open: number; busy: number; waiting: number };
+  /** PGlite only: the whole data folder as a tar archive, which `loadDataDir` opens again (tests copy a migrated one). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir?: string;
   inMemory?: boolean;
+  /** In memory only: start from this `dumpDataDir` archive instead of an empty cluster. */
+  loadDataDir?: Blob;
   poolSize?: number;
 }
 
@@ -112,7 +116,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const extensions = { btree_gist };
   let release = () => undefined as void;
   if (opts.inMemory) {
-    client = new PGlite({ extensions });
+    client = new PGlite({ extensions, loadDataDir: opts.loadDataDir });
   } else {
     const dir = pgliteDir(opts.dataDir);
     mkdirSync(dir, { recursive: true });
@@ -135,7 +139,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   // Closing twice (a signal during shutdown) waits for the first close instead of racing it (decision 052).
   const dir = opts.inMemory ? undefined : pgliteDir(opts.dataDir);
   const close = () => (closing ??= closePglite(client, dir).finally(release));
-  return { db, kind: 'pglite', close };
+  return { db, kind: 'pglite', close, dumpDataDir: () => client.dumpDataDir('none') };
 }
 
 /** Where the embedded database lives inside DATA_DIR. */

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client';
+import { rowsOf } from './rows';
 
 // eslint-disable-next-line no-restricted-properties
 const url = process.env.TEST_DATABASE_URL;
@@ -20,7 +21,6 @@ let admin: pg.Client;
 const pidOf = async (q: { query(text: string): Promise<pg.QueryResult> }) =>
   Number((await q.query('select pg_backend_pid() as pid')).rows[0].pid);
 const connections = () => database.connections!();
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /** Waits (a few seconds at most) until the pool has nothing lent out, and says what it has. */
 async function settled() {

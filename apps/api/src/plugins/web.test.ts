@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providers } from '../db/schema';
@@ -13,7 +15,8 @@ import { createTestApp, type TestApp } from '../test/test-app';
  * current one).
  */
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
-const RESULTS = '/results?postcode=SW1A%201AA&specialty=gp&radius=10&page=1';
+/** As the app writes a search's address: with its region (decision 094). */
+const RESULTS = '/results?postcode=SW1A%201AA&specialty=gp&radius=10&page=1&region=uk';
 const ANSWERS = /<script type="application\/json" id="careslot-answers">(.*?)<\/script>/s;
 
 interface Dehydrated {
@@ -99,6 +102,44 @@ describe('/results rendered at request time', () => {
       expect(res.body, url).toContain('<div id="root"></div>');
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+});
+
+describe('the visitor’s own search, or none (decision 094)', () => {
+  const searchOf = (html: string) => embedded(html).queries.find((q) => q.queryKey[0] === 'search');
+
+  it('leaves a search whose address names no region to the browser, which keeps its stored region: no search is spent', async () => {
+    const address = nextIp();
+    for (let i = 0; i < 4; i++) {
+      const res = await get('/results?postcode=SW1A%201AA&specialty=gp&radius=10&page=1', address);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('careslot-answers');
+    }
+    // The address's whole budget (3) is still there for the browser's own search.
+    for (let i = 0; i < 3; i++) expect((await get(RESULTS, address)).body).toContain('data-answers');
+  });
+
+  it('searches the region the address names', async () => {
+    const res = await get('/results?postcode=10017&specialty=gp&radius=10&page=1&region=usa');
+    expect(res.body).toContain('data-answers');
+    expect(searchOf(res.body)?.queryKey).toEqual(['search', 'usa', '10017', 'gp', 10, 'distance', 1]);
+  });
+
+  it('searches with the captcha the visitor solved (its cookie), as the browser will: past the budget, once', async () => {
+    const address = nextIp();
+    const own = '/api/test-search/?postcode=SW1A%201AA&specialty=gp&radius=10&page=1&selectedRegion=uk';
+    for (let i = 0; i < 3; i++) expect((await get(own, address)).statusCode).toBe(200);
+    expect((await get(own, address)).statusCode).toBe(429);
+    const challenge = (await get('/api/altcha-challenge', address)).json();
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const payload = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+    const cookie = `consentID=c-9; careslot_captcha=${encodeURIComponent(`${Date.now() - 1000}.${payload}`)}`;
+    const res = await get(RESULTS, address, cookie);
+    expect(res.body).toContain('data-answers');
+    expect(searchOf(res.body)?.state.status).toBe('success');
+    // Without it the same address gets the plain page (its budget is spent): the captcha is what let the search through.
+    expect((await get(RESULTS, address, 'consentID=c-9')).body).toContain('<div id="root"></div>');
   });
 });
 

@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, runMigrations, type Database } from '../db/client';
 import { seedDatabase, type SeedOptions } from '../db/seed/seed';
+import { openTemplatedTestDatabase } from './database-template';
 import type { MailTransport } from '../modules/mail/mail.types';
 
 export interface TestApp {
@@ -25,7 +26,8 @@ export interface TestAppOptions {
 }
 
 /**
- * A fresh CareSlot on a fresh database for one test file: in-memory PGlite, or, when
+ * A fresh CareSlot on a fresh database for one test file: in-memory PGlite (a copy of the run's migrated and seeded
+ * template, database-template.ts), or, when
  * TEST_DATABASE_URL points at a PostgreSQL server, a new database created for this file and dropped after.
  */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -67,10 +69,15 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     WEB_DIST: '/nonexistent',
     ...opts.env,
   });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, inMemory: true, poolSize: 20 });
-  await runMigrations(database);
-  if (opts.seed !== false) {
-    await seedDatabase(database.db, { providersPerRegion: 28, days: 14, demoAccounts: true, ...opts.seed });
+  const seed = opts.seed === false ? false : { providersPerRegion: 28, days: 14, demoAccounts: true, ...opts.seed };
+  let database: Database;
+  if (config.DATABASE_URL) {
+    database = await openDatabase({ databaseUrl: config.DATABASE_URL, poolSize: 20 });
+    await runMigrations(database);
+    if (seed) await seedDatabase(database.db, seed);
+  } else {
+    // In memory: a copy of this run's migrated (and seeded) template, made once per seed option set.
+    database = await openTemplatedTestDatabase(seed);
   }
   const app = await buildApp({ config, database, mailTransport: opts.mailTransport, logStream: opts.logStream });
   await app.ready();

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from './api-client';
-import { prerenderFit } from './first-screen';
+import { getConsentChoice, getConsentId, recordConsent, type ConsentChoice } from './consent';
+import { answerCookieBanner, prerenderFit } from './first-screen';
 import { deleteCookie, writeCookie } from './storage';
 
 afterEach(() => {
@@ -8,6 +9,7 @@ afterEach(() => {
   delete window.__careslotEarly;
   localStorage.clear();
   for (const name of ['access_token', 'demo_access_token', 'user_id', 'consentID']) deleteCookie(name);
+  document.documentElement.removeAttribute('data-consented');
 });
 
 describe('prerenderFit: does the build-time HTML of / show what this visitor would see?', () => {
@@ -67,5 +69,55 @@ describe('early answers', () => {
       '/api/provider-details/x/': Promise.resolve(new Response(JSON.stringify({ message: 'No such provider.' }), { status: 404 })),
     };
     await expect(apiFetch('/api/provider-details/x/')).rejects.toMatchObject({ status: 404, message: 'No such provider.' });
+  });
+});
+
+/** What a way of answering the banner writes: the cookie strings (the id replaced by ID) and the stored choice. */
+function written(answer: () => void): { cookies: string[]; id: string | null; stored: string | null } {
+  const set = vi.spyOn(document, 'cookie', 'set');
+  try {
+    answer();
+    const id = getConsentId();
+    return {
+      cookies: set.mock.calls.map(([c]) => (id ? c.replace(encodeURIComponent(id), 'ID') : c)),
+      id,
+      stored: localStorage.getItem('cookie_consent'),
+    };
+  } finally {
+    set.mockRestore();
+  }
+}
+
+describe('answerCookieBanner: the banner answered by the first-screen script, as lib/consent.ts records it', () => {
+  it.each<ConsentChoice>(['accepted', 'rejected'])('%s: the same cookie and stored choice as recordConsent', (choice) => {
+    const early = written(() => answerCookieBanner(choice));
+    expect(getConsentChoice()).toBe(choice);
+    expect(document.documentElement.hasAttribute('data-consented')).toBe(true);
+    deleteCookie('consentID');
+    localStorage.clear();
+    const app = written(() => recordConsent(choice));
+    expect(early.id).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(early.cookies).toEqual(app.cookies);
+    expect(early.cookies[0]).toMatch(/^consentID=ID; Max-Age=15552000; Path=\/; SameSite=Strict$/);
+    expect(early.stored).toBe(app.stored);
+  });
+
+  it('keeps an id already there, as recordConsent does', () => {
+    writeCookie('consentID', 'kept id/1', 60);
+    answerCookieBanner('rejected');
+    expect(getConsentId()).toBe('kept id/1');
+    expect(getConsentChoice()).toBe('rejected');
+  });
+
+  it('writes nothing for anything but the two answers', () => {
+    const none = written(() => answerCookieBanner('maybe'));
+    expect(none).toEqual({ cookies: [], id: null, stored: null });
+    expect(document.documentElement.hasAttribute('data-consented')).toBe(false);
+  });
+
+  it('is self-contained, so it can be written into the first-screen script as source', () => {
+    const copy = new Function(`return (${answerCookieBanner.toString()})`)() as typeof answerCookieBanner;
+    copy('accepted');
+    expect(getConsentChoice()).toBe('accepted');
   });
 });

@@ -26,6 +26,34 @@ export function prerenderFit(): 'same' | 'looks-same' | 'differs' {
   return 'same';
 }
 
+/**
+ * The cookie banner's answer before the app has run (decision 095): the first-screen script calls this when Accept or
+ * Reject (`data-consent-choice`) is pressed on a page the app has not yet taken over. It records the choice exactly as
+ * `recordConsent` of lib/consent.ts does (the same `consentID` cookie, an existing id kept, the choice under
+ * `cookie_consent`) and marks `<html data-consented>`, which hides the page's copy of the banner until the app renders.
+ */
+export function answerCookieBanner(choice: string): void {
+  if (choice !== 'accepted' && choice !== 'rejected') return;
+  const found = ('; ' + document.cookie).split('; consentID=')[1];
+  let id = found ? decodeURIComponent(found.split(';')[0]!) : '';
+  if (!id) {
+    if (typeof crypto.randomUUID === 'function') id = crypto.randomUUID();
+    else {
+      const bytes = new Uint8Array(16);
+      crypto.getRandomValues(bytes);
+      id = Array.from(bytes, (n) => n.toString(16).padStart(2, '0')).join('');
+    }
+  }
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = 'consentID=' + encodeURIComponent(id) + '; Max-Age=' + 180 * 24 * 60 * 60 + '; Path=/; SameSite=Strict' + secure;
+  try {
+    localStorage.setItem('cookie_consent', choice);
+  } catch {
+    // Storage can be disabled; the cookie alone still hides the banner.
+  }
+  document.documentElement.setAttribute('data-consented', '');
+}
+
 /** The search constants `earlyRequestUrls` needs (from @careslot/contracts/search-params). */
 export interface EarlySearchConstants {
   defaultRadius: number;
@@ -34,13 +62,13 @@ export interface EarlySearchConstants {
 }
 
 /**
- * What `earlyRequestUrls` reads of the browser. In the browser (the default) the page's cookies and storage; on the server,
- * which renders `/results` and a profile at request time (decision 081), the request's Cookie header and nothing stored.
+ * What `earlyRequestUrls` reads of the browser. In the browser (the default) the page's cookies and local storage; on the
+ * server, which renders `/results` and a profile at request time (decision 081), the request's Cookie header and nothing
+ * stored (so it renders only a search whose address names its region, see build/prerender-entry.tsx).
  */
 export interface BrowserReads {
   cookie: string;
   local: (key: string) => string | null;
-  session: (key: string) => string | null;
   historyState: unknown;
 }
 
@@ -58,7 +86,6 @@ export function earlyRequestUrls(
   b: BrowserReads = {
     cookie: document.cookie,
     local: (key) => localStorage.getItem(key),
-    session: (key) => sessionStorage.getItem(key),
     historyState: history.state,
   },
 ): string[] {
@@ -98,17 +125,13 @@ export function earlyRequestUrls(
     const state = b.historyState as { usr?: Record<string, unknown> } | null;
     if (state?.usr?.distanceFilterClicked) return [];
     let captcha: string | undefined;
-    try {
-      const raw = b.session('careslot_captcha');
-      if (raw) {
-        const saved = JSON.parse(raw) as { payload: string; savedAt: number };
-        // The app uses it for 18 minutes; near the end the two could disagree, so none is asked early then.
-        const age = Date.now() - saved.savedAt;
-        if (age > 17 * 60 * 1000) return [];
-        if (age >= 0) captcha = saved.payload;
-      }
-    } catch {
-      return [];
+    // A solved captcha: a cookie `<savedAt>.<payload>` (features/search/api/captcha.ts), so the server sees it too.
+    const saved = /^(\d+)\.(.+)$/.exec(readCookie('careslot_captcha') ?? '');
+    if (saved) {
+      // The app uses it for 18 minutes; near the end the two could disagree, so none is asked early then.
+      const age = Date.now() - Number(saved[1]);
+      if (age > 17 * 60 * 1000) return [];
+      if (age >= 0) captcha = saved[2];
     }
     const radius = Number(p.get('radius'));
     const page = Number(p.get('page'));

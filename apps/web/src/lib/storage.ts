@@ -25,6 +25,8 @@ export const cookieNames = {
   demoAccessToken: 'demo_access_token',
   demoRefreshToken: 'demo_refresh_token',
   consentId: 'consentID',
+  /** A solved captcha, sent only with /results (features/search/api/captcha.ts). */
+  captcha: 'careslot_captcha',
 } as const;
 
 /** A cookie's value; on the server, while it renders a page (lib/server-render.ts), the request's. */
@@ -34,10 +36,13 @@ export function readCookie(name: string): string | null {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
 }
 
-/** Cookies the client writes itself are secure (on https) and same-site strict (docs/web.md, "Browser storage"). */
-export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+/**
+ * Cookies the client writes itself are secure (on https) and same-site strict (docs/web.md, "Browser storage"); sent with
+ * every address of the site, or only with `path` and below.
+ */
+export function writeCookie(name: string, value: string, maxAgeSeconds: number, path = '/'): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Strict${secure}`;
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=${path}; SameSite=Strict${secure}`;
 }
 
 export function deleteCookie(name: string): void {

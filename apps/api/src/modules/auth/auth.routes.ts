@@ -21,7 +21,7 @@ import { errorResponses } from '../../plugins/errors';
 import { limit } from '../../plugins/rate-limit';
 import { UnauthorizedError } from '../../lib/errors';
 import { hashToken } from './auth.tokens';
-import { forgetConversationsOf } from '../chat/chat.service';
+import type { Queryable } from '../../db/client';
 import { clearSessionCookies, refreshTokenFrom, setSessionCookies } from './auth.cookies';
 import {
   assertResetLinkUsable,
@@ -51,7 +51,12 @@ const loginAnswer = (s: Session) => ({
 const LOGIN_WINDOW = '15 minutes';
 const HOUR_WINDOW = '1 hour';
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface AuthRoutesOptions {
+  /** Told of each patient whose session a sign-out ended (app.ts: the chat module forgets their conversations). */
+  onPatientSignedOut?: (db: Queryable, patientId: string) => Promise<void>;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
   const c = app.config;
   const deps: AuthDeps = { db: app.db, config: c, tokens: app.tokens, log: app.log, kickOutbox: () => app.outbox.kick() };
   const tooMany = (what: string) => `Too many ${what}. Please wait a while and try again.`;
@@ -199,7 +204,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const ended = await endSession(app.db, token);
         if (ended?.type === 'patient') patients.add(ended.id);
       }
-      for (const id of patients) await forgetConversationsOf(app.db, id);
+      for (const id of patients) await opts.onPatientSignedOut?.(app.db, id);
       clearSessionCookies(c, reply);
       return { status: true, message: 'You have been logged out.' };
     },

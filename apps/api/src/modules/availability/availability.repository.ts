@@ -8,6 +8,7 @@ import {
 } from '../../db/schema/availability';
 import { availabilitySlots } from '../../db/schema/booking';
 import { hospitals, providerHospitals, providers } from '../../db/schema/providers';
+import { rowsOf } from '../../db/rows';
 
 /**
  * THE rule for a free slot, in one place (search, profile, check-slot and booking use it; docs/booking.md):
@@ -30,7 +31,7 @@ export function freeSlotCondition(slot = 'availability_slots', now: SQL = sql`no
 export async function isSlotFree(db: Queryable, slotId: number, now: Date = new Date()): Promise<boolean> {
   const res = await db.execute(sql`select ${freeSlotCondition('s', sql`${now.toISOString()}::timestamptz`)} as free
     from availability_slots s where s.id = ${slotId}`);
-  const rows = (res as unknown as { rows: { free: boolean }[] }).rows;
+  const rows = rowsOf<{ free: boolean }>(res);
   return rows[0]?.free === true;
 }
 
@@ -38,7 +39,7 @@ export async function isSlotFree(db: Queryable, slotId: number, now: Date = new 
 export async function isHeldBy(db: Queryable, slotId: number, patientId: string, now: Date = new Date()): Promise<boolean> {
   const res = await db.execute(sql`select 1 from bookings
     where slot_id = ${slotId} and patient_id = ${patientId} and status = 'Held' and hold_expires_at > ${now.toISOString()}::timestamptz`);
-  return (res as unknown as { rows: unknown[] }).rows.length > 0;
+  return rowsOf<unknown>(res).length > 0;
 }
 
 // ---------- the provider's schedule: rules, settings, clinics ----------
@@ -141,7 +142,7 @@ export async function countRules(db: Queryable, providerId: string): Promise<num
   const result = await db.execute(
     sql`select count(*)::int as n from availability_rules where provider_id = ${providerId} and kind <> 'time_off'`,
   );
-  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
 
 export async function setGeneratedUntil(q: Queryable, ruleId: string, day: string | null): Promise<void> {
@@ -161,7 +162,7 @@ export async function providersBehind(db: Queryable, today: string, afterProvide
       and coalesce(r.generated_until, r.from_date - 1) < ${today}::date + coalesce(ps.horizon_days, 90)
       ${afterProviderId ? sql`and r.provider_id > ${afterProviderId}` : sql``}
     order by r.provider_id limit ${limit}`);
-  return (result as unknown as { rows: { provider_id: string }[] }).rows.map((r) => r.provider_id);
+  return rowsOf<{ provider_id: string }>(result).map((r) => r.provider_id);
 }
 
 // ---------- slots ----------
@@ -197,16 +198,14 @@ export async function slotsInRange(q: Queryable, providerId: string, from: Date,
     where s.provider_id = ${providerId} and s.status in ('open', 'withdrawn')
       and s.starts_at >= ${from.toISOString()}::timestamptz and s.starts_at < ${to.toISOString()}::timestamptz
     order by s.starts_at`);
-  const rows = (
-    result as unknown as {
-      rows: (Omit<OpenSlot, 'id' | 'starts_at' | 'ends_at'> & {
-        id: number | string;
-        starts_at: Date | string;
-        ends_at: Date | string;
-        status: string;
-      })[];
+  const rows = rowsOf<
+    Omit<OpenSlot, 'id' | 'starts_at' | 'ends_at'> & {
+      id: number | string;
+      starts_at: Date | string;
+      ends_at: Date | string;
+      status: string;
     }
-  ).rows;
+  >(result);
   return rows.map((r) => ({
     id: Number(r.id),
     rule_id: r.rule_id,
@@ -234,7 +233,7 @@ export async function takeAwayFreeSlots(tx: Tx, slotIds: number[], now: Date): P
     and not exists (select 1 from bookings b where b.slot_id = s.id) returning s.id`);
   const removed = await tx.execute(sql`update availability_slots s set status = 'removed' where s.id in (${ids}) and s.status = 'open'
     and ${notTaken} returning s.id`);
-  const count = (r: unknown) => (r as { rows: unknown[] }).rows.length;
+  const count = (r: unknown) => rowsOf(r).length;
   return count(deleted) + count(removed);
 }
 
@@ -308,23 +307,19 @@ export async function listProviderSlots(
       ${q.status ? sql`and state = ${q.status}` : sql``}
     order by starts_at, id
     limit ${q.limit} offset ${q.offset}`);
-  const rows = (
-    result as unknown as {
-      rows: {
-        id: number | string;
-        starts_at: Date | string;
-        ends_at: Date | string;
-        hospital_id: string;
-        rule_id: string | null;
-        hospital_name: string;
-        time_zone: string;
-        local_day: string;
-        weekday: number;
-        state: 'Open' | 'Held' | 'Booked' | 'Withdrawn';
-        total: number;
-      }[];
-    }
-  ).rows;
+  const rows = rowsOf<{
+    id: number | string;
+    starts_at: Date | string;
+    ends_at: Date | string;
+    hospital_id: string;
+    rule_id: string | null;
+    hospital_name: string;
+    time_zone: string;
+    local_day: string;
+    weekday: number;
+    state: 'Open' | 'Held' | 'Booked' | 'Withdrawn';
+    total: number;
+  }>(result);
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && q.offset > 0) {
     // A page past the end: count what there is, so the answer still says how many pages exist.
@@ -344,7 +339,7 @@ export async function lockProviderSlot(tx: Tx, providerId: string, slotId: numbe
   if (!slot) return null;
   const result = await tx.execute(sql`select status from bookings where slot_id = ${slotId}
     and (status = 'Booked' or (status = 'Held' and hold_expires_at > now())) limit 1`);
-  const taken = (result as unknown as { rows: { status: string }[] }).rows[0]?.status ?? null;
+  const taken = rowsOf<{ status: string }>(result)[0]?.status ?? null;
   return { ...slot, taken };
 }
 
@@ -362,18 +357,14 @@ export async function nextFreeSlot(db: Queryable, providerId: string) {
     from availability_slots s join hospitals h on h.id = s.hospital_id
     where s.provider_id = ${providerId} and ${freeSlotCondition('s')}
     order by s.starts_at limit 1`);
-  const row = (
-    result as unknown as {
-      rows: {
-        id: number | string;
-        starts_at: Date | string;
-        ends_at: Date | string;
-        hospital_id: string;
-        hospital_name: string;
-        time_zone: string;
-      }[];
-    }
-  ).rows[0];
+  const row = rowsOf<{
+    id: number | string;
+    starts_at: Date | string;
+    ends_at: Date | string;
+    hospital_id: string;
+    hospital_name: string;
+    time_zone: string;
+  }>(result)[0];
   return row ? { ...row, id: Number(row.id), starts_at: new Date(row.starts_at), ends_at: new Date(row.ends_at) } : null;
 }
 

@@ -22,12 +22,12 @@ import {
   withdrawResponseSchema,
 } from '@careslot/contracts/availability';
 import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '../../db/client';
 import { requireProvider, requireProviderSelf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
-import { ownProvider } from '../providers/providers.service';
 import { listSlotPage, withdrawSlot } from './provider-slots';
 import { RollForwardWorker, rollForward } from './roll-forward';
-import type { NewSlotsHandler } from './availability.types';
+import type { NewSlotsHandler, ProviderAccountCheck } from './availability.types';
 import {
   changeRule,
   changeScheduleSettings,
@@ -54,19 +54,21 @@ const who =
   "The signed-in provider's own schedule only: the path's providerId must be the caller's and providerRegion their region (403 otherwise).";
 
 /** The caller is this provider, in this region (both checked for every workspace call). */
-async function ownSchedule(app: Parameters<FastifyPluginAsyncZod>[0], req: FastifyRequest, providerId: string, region: string) {
+async function ownSchedule(check: ProviderAccountCheck, db: Queryable, req: FastifyRequest, providerId: string, region: string) {
   requireProviderSelf(req, providerId);
-  return ownProvider(app.db, providerId, region);
+  return check(db, providerId, region);
 }
 
 export interface AvailabilityRoutesOptions {
   /** Told of new open slots inside the transaction that made them (app.ts hands them to the booking waitlist). */
   onNewSlots?: NewSlotsHandler;
+  /** The provider module's account check (app.ts hands in `ownProvider`). */
+  providerAccount: ProviderAccountCheck;
 }
 
 /** The provider's availability: rules, one-off dates, the slot list and the scheduling settings. */
 const routes: FastifyPluginAsyncZod<AvailabilityRoutesOptions> = async (app, opts) => {
-  const { onNewSlots } = opts;
+  const { onNewSlots, providerAccount } = opts;
   const worker = new RollForwardWorker(app.db, app.log);
   app.decorate('availability', { rollForward: (now?: Date) => rollForward(app.db, now) });
   app.addHook('onReady', async () => {
@@ -91,7 +93,7 @@ const routes: FastifyPluginAsyncZod<AvailabilityRoutesOptions> = async (app, opt
       },
     },
     async (req) => {
-      await ownSchedule(app, req, req.params.providerId, req.query.providerRegion);
+      await ownSchedule(providerAccount, app.db, req, req.params.providerId, req.query.providerRegion);
       return { status: true as const, rules: await listRuleDtos(app.db, req.params.providerId) };
     },
   );
@@ -116,7 +118,7 @@ const routes: FastifyPluginAsyncZod<AvailabilityRoutesOptions> = async (app, opt
       },
     },
     async (req, reply) => {
-      await ownSchedule(app, req, req.params.providerId, req.body.providerRegion);
+      await ownSchedule(providerAccount, app.db, req, req.params.providerId, req.body.providerRegion);
       return reply.status(201).send(await createRule(app.db, req.params.providerId, req.body, onNewSlots));
     },
   );
@@ -139,7 +141,7 @@ const routes: FastifyPluginAsyncZod<AvailabilityRoutesOptions> = async (app, opt
       },
     },
     async (req) => {
-      await ownSchedule(app, req, req.params.providerId, req.body.providerRegion);
+      await ownSchedule(providerAccount, app.db, req, req.params.providerId, req.body.providerRegion);
       return changeRule(app.db, req.params.providerId, req.params.ruleId, req.body, onNewSlots);
     },
   );
@@ -159,7 +161,7 @@ const routes: FastifyPluginAsyncZod<AvailabilityRoutesOptions> = async (app, opt
       },
     },
     async (req) => {
-      await ownSchedule(app, req, req.params.providerId, req.query.providerRegion);
+      await ownSchedule(providerAccount, app.db, req, req.params.providerId, req.query.providerRegion);
       return removeRule(app.db, req.params.providerId, req.params.ruleId, onNewSlots);
     },
   );
@@ -181,7 +183,7 @@ const routes: FastifyPluginAsyncZod<AvailabilityRoutesOptions> = async (app, opt
       },
     },
     async (req, reply) => {
-      await ownSchedule(app, req, req.params.providerId, req.body.providerRegion);
+      await ownSchedule(providerAccount, app.db, req, req.params.providerId, req.body.providerRegion);
       return reply.status(201).send(await createOneOff(app.db, req.params.providerId, req.body, onNewSlots));
     },
   );
@@ -201,7 +203,7 @@ const routes: FastifyPluginAsyncZod<AvailabilityRoutesOptions> = async (app, opt
       },
     },
     async (req) => {
-      await ownSchedule(app, req, req.params.providerId, req.body.providerRegion);
+      await ownSchedule(providerAccount, app.db, req, req.params.providerId, req.body.providerRegion);
       return previewRule(app.db, req.params.providerId, req.body);
     },
   );
@@ -223,7 +225,7 @@ const routes: FastifyPluginAsyncZod<AvailabilityRoutesOptions> = async (app, opt
       },
     },
     async (req) => {
-      await ownSchedule(app, req, req.params.providerId, req.query.providerRegion);
+      await ownSchedule(providerAccount, app.db, req, req.params.providerId, req.query.providerRegion);
       const [main] = await listClinics(app.db, req.params.providerId);
       const zone = main?.time_zone ?? (req.query.providerRegion === 'usa' ? 'America/New_York' : 'Europe/London');
       return listSlotPage(app.db, req.params.providerId, zone, req.query);
@@ -245,7 +247,7 @@ const routes: FastifyPluginAsyncZod<AvailabilityRoutesOptions> = async (app, opt
       },
     },
     async (req) => {
-      await ownSchedule(app, req, req.params.providerId, req.query.providerRegion);
+      await ownSchedule(providerAccount, app.db, req, req.params.providerId, req.query.providerRegion);
       return withdrawSlot(app.db, req.params.providerId, req.params.slotId);
     },
   );
@@ -265,7 +267,7 @@ const routes: FastifyPluginAsyncZod<AvailabilityRoutesOptions> = async (app, opt
       },
     },
     async (req) => {
-      await ownSchedule(app, req, req.params.providerId, req.query.providerRegion);
+      await ownSchedule(providerAccount, app.db, req, req.params.providerId, req.query.providerRegion);
       return { status: true as const, settings: await scheduleSettings(app.db, req.params.providerId) };
     },
   );
@@ -287,7 +289,7 @@ const routes: FastifyPluginAsyncZod<AvailabilityRoutesOptions> = async (app, opt
       },
     },
     async (req) => {
-      await ownSchedule(app, req, req.params.providerId, req.body.providerRegion);
+      await ownSchedule(providerAccount, app.db, req, req.params.providerId, req.body.providerRegion);
       return changeScheduleSettings(app.db, req.params.providerId, req.body, onNewSlots);
     },
   );

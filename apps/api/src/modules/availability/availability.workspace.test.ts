@@ -9,6 +9,7 @@ import { availabilityRules } from '../../db/schema/availability';
 import { availabilitySlots } from '../../db/schema/booking';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bookSlot, dayIn, newProvider, openSlotsOf, type TestProvider } from './availability.test-helpers';
+import { rowsOf } from '../../db/rows';
 
 let t: TestApp;
 const LONDON = 'Europe/London';
@@ -400,12 +401,12 @@ describe('settings and the daily roll-forward', () => {
     const counts = await t.app.db
       .execute(sql`select count(*)::int as rules, count(distinct provider_id)::int as providers from availability_rules r
       join providers p on p.id = r.provider_id where p.last_name not like 'Provider %'`);
-    const row = (counts as unknown as { rows: { rules: number; providers: number }[] }).rows[0]!;
+    const row = rowsOf<{ rules: number; providers: number }>(counts)[0]!;
     expect(row.providers).toBe(8);
     const ruleSlots = await t.app.db
       .execute(sql`select count(*)::int as n from availability_slots s join providers p on p.id = s.provider_id
       where s.rule_id is null and p.last_name not like 'Provider %'`);
-    expect((ruleSlots as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    expect(rowsOf<{ n: number }>(ruleSlots)[0]!.n).toBe(0);
   });
 });
 

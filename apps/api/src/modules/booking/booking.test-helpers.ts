@@ -12,6 +12,7 @@ import { hospitals, providers } from '../../db/schema/providers';
 import { DEMO_ACCOUNTS } from '../../db/seed/seed';
 import type { SeedOptions } from '../../db/seed/seed';
 import { createTestApp, mailTo, type TestApp } from '../../test/test-app';
+import { rowsOf } from '../../db/rows';
 
 /** A local fake of a payment provider's API (fake-gateways.ts). */
 export interface LocalFake {
@@ -228,7 +229,7 @@ export async function bookingsOfSlot(app: FastifyInstance, slotId: number) {
 export async function rawMailTo(app: FastifyInstance, to: string): Promise<string[]> {
   await app.outbox.drain();
   const rows = await app.db.execute(sql`select raw from dev_mailbox where "to" = ${to} order by id desc`);
-  return (rows as unknown as { rows: { raw: string }[] }).rows.map((r) => r.raw);
+  return rowsOf<{ raw: string }>(rows).map((r) => r.raw);
 }
 
 /** Every hold on the slot runs out now. */

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { bookings, payments } from '../../db/schema/booking';
 import type { BookingRow } from './booking.repository';
+import { rowsOf } from '../../db/rows';
 
 /**
  * SQL of the provider workspace's side of bookings: the booked history, cancellation and no-show, the statuses
@@ -60,12 +61,12 @@ export async function providerHistory(db: Queryable, providerId: string, f: Hist
       ${f.month ? sql`and extract(month from ${local}) = ${f.month}` : sql``}
     order by s.starts_at ${f.sort === 'asc' ? sql`asc` : sql`desc`}, b.created_at
     limit ${f.limit} offset ${f.offset}`);
-  return (result as unknown as { rows: HistoryDbRow[] }).rows;
+  return rowsOf<HistoryDbRow>(result);
 }
 
 export async function historyRow(db: Queryable, bookingId: string): Promise<HistoryDbRow | null> {
   const result = await db.execute(sql`${historySelect}, 1 as total ${historyFrom} where b.id = ${bookingId}`);
-  return (result as unknown as { rows: HistoryDbRow[] }).rows[0] ?? null;
+  return rowsOf<HistoryDbRow>(result)[0] ?? null;
 }
 
 /** The patient's booking in a slot that a cancellation is about: the live one first, else the latest. Row-locked. */
@@ -148,7 +149,7 @@ export async function advanceStatuses(q: Queryable, now: Date): Promise<number> 
     returning b.id`);
   const expired = await q.execute(sql`update bookings set status = 'Expired', updated_at = ${now}
     where status = 'Held' and hold_expires_at <= ${now.toISOString()}::timestamptz returning id`);
-  const count = (r: unknown) => (r as { rows: unknown[] }).rows.length;
+  const count = (r: unknown) => rowsOf(r).length;
   return count(completed) + count(expired);
 }
 
@@ -158,7 +159,7 @@ export async function upcomingAppointments(db: Queryable, providerId: string, fr
     where b.provider_id = ${providerId} and b.status in ('Booked', 'Completed', 'No Show')
       and s.starts_at >= ${from.toISOString()}::timestamptz and s.starts_at < ${to.toISOString()}::timestamptz
     order by s.starts_at limit ${limit}`);
-  return (result as unknown as { rows: HistoryDbRow[] }).rows;
+  return rowsOf<HistoryDbRow>(result);
 }
 
 /** Bookings made (paid checkouts, by when they were made) and cancellations (by when they happened) in a period. */
@@ -169,12 +170,12 @@ export async function bookingFigures(db: Queryable, providerId: string, from: Da
       count(*) filter (where b.status in ('Cancelled by Doctor', 'Cancelled by Patient')
         and b.updated_at >= ${f}::timestamptz and b.updated_at < ${t}::timestamptz)::int as cancelled
     from bookings b where b.provider_id = ${providerId}`);
-  return (result as unknown as { rows: { booked: number; cancelled: number }[] }).rows[0]!;
+  return rowsOf<{ booked: number; cancelled: number }>(result)[0]!;
 }
 
 /** The zones of the provider's clinics, main clinic first. */
 export async function providerClinicZones(db: Queryable, providerId: string): Promise<string[]> {
   const result = await db.execute(sql`select h.time_zone from provider_hospitals ph join hospitals h on h.id = ph.hospital_id
     where ph.provider_id = ${providerId} order by ph.position`);
-  return (result as unknown as { rows: { time_zone: string }[] }).rows.map((r) => r.time_zone);
+  return rowsOf<{ time_zone: string }>(result).map((r) => r.time_zone);
 }

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { plannedReminders } from '@careslot/contracts/after-booking';
 import type { Queryable, Tx } from '../../db/client';
 import { bookingReminders } from '../../db/schema/booking';
+import { rowsOf } from '../../db/rows';
 
 /** The booking's reminders are (re)planned from `now` for an appointment at `startsAt`: old unsent and sent rows go. */
 export async function planReminders(tx: Tx, bookingId: string, startsAt: Date, now: Date): Promise<void> {
@@ -38,7 +39,7 @@ export async function claimDueReminders(tx: Tx, now: Date, limit: number): Promi
     order by r.due_at, r.id
     limit ${limit}
     for update of r skip locked`);
-  return (res as unknown as { rows: DueReminder[] }).rows;
+  return rowsOf<DueReminder>(res);
 }
 
 export async function markReminderSent(tx: Tx, id: number, now: Date): Promise<void> {
@@ -53,9 +54,5 @@ export async function remindersOfBookings(db: Queryable, bookingIds: string[]) {
       bookingIds.map((id) => sql`${id}`),
       sql`, `,
     )}) order by due_at`);
-  return (
-    res as unknown as {
-      rows: { booking_id: string; kind: '7d' | '24h'; channel: string; due_at: Date | string; sent_at: Date | string | null }[];
-    }
-  ).rows;
+  return rowsOf<{ booking_id: string; kind: '7d' | '24h'; channel: string; due_at: Date | string; sent_at: Date | string | null }>(res);
 }

@@ -8,6 +8,7 @@ import type { UserAppointmentsResponse } from '@careslot/contracts/patients';
 import { bookingReminders, bookings } from '../../db/schema/booking';
 import { mailTo } from '../../test/test-app';
 import { auth, newPatient, paidByCard, useBookingApp, type SlotPick, type TestPatient } from './booking.test-helpers';
+import { rowsOf } from '../../db/rows';
 
 const t = useBookingApp({ second: {} });
 
@@ -42,7 +43,7 @@ describe('reminders', () => {
     expect(row.reminders.find((r) => r.kind === '24h')).toMatchObject({ channel: 'email', sent: false });
     const [s] = await t.app.db
       .execute(sql`select starts_at from availability_slots where id = ${slot.slotId}`)
-      .then((r) => (r as unknown as { rows: { starts_at: string }[] }).rows);
+      .then((r) => rowsOf<{ starts_at: string }>(r));
     const startsAt = new Date(s!.starts_at).getTime();
     expect(new Date(row.reminders.find((r) => r.kind === '24h')!.due_at).getTime()).toBe(startsAt - 86_400_000);
   });

@@ -3,6 +3,7 @@ import type { Queryable, Tx } from '../../db/client';
 import { waitlistEntries } from '../../db/schema/booking';
 import { patients } from '../../db/schema/identity';
 import { providers } from '../../db/schema/providers';
+import { rowsOf } from '../../db/rows';
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } } | null;
@@ -127,5 +128,5 @@ export async function waitingForNewSlots(tx: Tx, providerId: string, slotIds: nu
       sql`, `,
     )})
     order by e.created_at, e.id, s.starts_at`);
-  return (res as unknown as { rows: NewTimeForEntry[] }).rows;
+  return rowsOf<NewTimeForEntry>(res);
 }

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/client';
 import { chatSessions } from '../../db/schema/content';
 import { freeSlotCondition } from '../availability/availability.service';
 import type { PartOfDay } from './understand';
+import { rowsOf } from '../../db/rows';
 
 export interface StoredTurn {
   role: 'user' | 'assistant';
@@ -105,7 +106,8 @@ export async function firstFreeSlotsInWindow(db: Queryable, providerIds: string[
       ${part}
       and ${freeSlotCondition('s')}
     order by s.provider_id, s.starts_at`);
-  return (
-    res as unknown as { rows: { provider_id: string; starts_at: Date | string; time_zone: string; hospital_name: string }[] }
-  ).rows.map((r) => ({ ...r, starts_at: new Date(r.starts_at) }));
+  return rowsOf<{ provider_id: string; starts_at: Date | string; time_zone: string; hospital_name: string }>(res).map((r) => ({
+    ...r,
+    starts_at: new Date(r.starts_at),
+  }));
 }

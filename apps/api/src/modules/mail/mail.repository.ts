@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { devMailbox, mailOutbox } from '../../db/schema/mail';
 import type { OutgoingMail } from './mail.types';
+import { rowsOf } from '../../db/rows';
 
 const LEASE_SECONDS = 120;
 
@@ -44,7 +45,7 @@ export async function claimDueMail(q: Queryable, limit: number): Promise<Claimed
           for update skip locked)
         returning id, "to", subject, text, html, ics, ics_method, attempts)
       select * from claimed order by id`);
-  return (result as unknown as { rows: ClaimedMail[] }).rows;
+  return rowsOf<ClaimedMail>(result);
 }
 
 export async function markMailSent(q: Queryable, id: number): Promise<void> {

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { paymentEvents } from '../../db/schema/booking';
+import { rowsOf } from '../../db/rows';
 
 const REFUND_LEASE_SECONDS = 120;
 
@@ -25,7 +26,7 @@ export async function claimDueRefunds(q: Queryable): Promise<DueRefund[]> {
         select id from payments where status = 'REFUND_PENDING' and updated_at <= now()
         order by updated_at limit 20 for update skip locked)
       returning id, gateway, payment_method, external_id, capture_id, amount_minor, currency`);
-  return (result as unknown as { rows: DueRefund[] }).rows;
+  return rowsOf<DueRefund>(result);
 }
 
 export async function markRefunded(q: Queryable, paymentId: string, refundId: string): Promise<void> {

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
 import type { Queryable } from '../../db/client';
 
 /**
  * The ledger's SQL (docs/payouts.md). Entries are posted only through the database's ledger_post() (payments' entries
  * by the payments_ledger trigger); amounts are debits positive, so a provider's balance is minus the sum of its lines.
  */
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export interface LedgerLine {
   account: number;

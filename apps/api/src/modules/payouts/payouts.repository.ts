@@ -1,11 +1,11 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
 import type { Queryable, Tx } from '../../db/client';
 import { payoutSettings, payouts } from '../../db/schema/ledger';
 import { providers } from '../../db/schema/providers';
 
 export type PayoutDbRow = typeof payouts.$inferSelect;
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** How long a claimed payout is left alone by other workers (the rail call takes seconds at most). */
 const LEASE_SECONDS = 120;
 

@@ -3,6 +3,7 @@ import type { Queryable, Tx } from '../../db/client';
 import { availabilitySlots } from '../../db/schema/booking';
 import { companies, hospitals, providerHospitals, providers, specialities, verificationReviews } from '../../db/schema/providers';
 import { freeSlotCondition } from '../availability/availability.service';
+import { rowsOf } from '../../db/rows';
 
 export async function loadProviders(db: Queryable, ids: string[]) {
   if (ids.length === 0) return [];
@@ -105,22 +106,18 @@ export async function ownClinics(db: Queryable, providerId: string) {
     from provider_hospitals ph join hospitals h on h.id = ph.hospital_id
     where ph.provider_id = ${providerId}
     order by ph.position`);
-  return (
-    result as unknown as {
-      rows: {
-        id: string;
-        name: string;
-        address: string;
-        city: string;
-        postcode: string;
-        latitude: number;
-        longitude: number;
-        time_zone: string;
-        position: number;
-        upcoming: number;
-      }[];
-    }
-  ).rows;
+  return rowsOf<{
+    id: string;
+    name: string;
+    address: string;
+    city: string;
+    postcode: string;
+    latitude: number;
+    longitude: number;
+    time_zone: string;
+    position: number;
+    upcoming: number;
+  }>(result);
 }
 
 export async function updateProviderRow(

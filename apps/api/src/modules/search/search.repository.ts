@@ -7,6 +7,7 @@ import type { Queryable } from '../../db/client';
 import { specialities, type HospitalPlace } from '../../db/schema/providers';
 import { boundingBox, EARTH_RADIUS_MILES, type LatLon } from '../geo/geo.service';
 import { freeSlotCondition } from '../availability/availability.service';
+import { rowsOf } from '../../db/rows';
 
 export async function listSpecialities(db: Queryable, region: string) {
   return db
@@ -147,8 +148,6 @@ export interface SearchRow {
   slot_time_zone: string | null;
   others: HospitalPlace[] | null;
 }
-
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 const dialect = new PgDialect();
 

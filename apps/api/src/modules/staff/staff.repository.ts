@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/client';
 import { auditLog, galleryImages, homepageSettings } from '../../db/schema/content';
 import { staffUsers } from '../../db/schema/identity';
 import { companies, providers, specialities } from '../../db/schema/providers';
+import { rowsOf } from '../../db/rows';
 
 /**
  * SQL of the staff admin area (docs/staff-admin.md). The reports (admin home, payments history) read bookings and
@@ -234,7 +235,7 @@ export async function paymentsHistory(q: Queryable, f: PaymentsFilter): Promise<
       ${f.month ? sql`and extract(month from ${local}) = ${f.month}` : sql``}
     order by ${order}, b.id
     ${f.limit === null ? sql`` : sql`limit ${f.limit}`} offset ${f.offset}`);
-  return (result as unknown as { rows: PaymentsDbRow[] }).rows;
+  return rowsOf<PaymentsDbRow>(result);
 }
 
 /** The admin home's figures: "today" and "this month" in UTC. */
@@ -254,8 +255,8 @@ export async function homeFigures(q: Queryable) {
     where status = 'COMPLETED' and created_at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'
     group by currency order by currency`);
   return {
-    figures: (result as unknown as { rows: Record<string, number>[] }).rows[0]!,
-    takings: (takings as unknown as { rows: { currency: string; minor: string | number }[] }).rows,
+    figures: rowsOf<Record<string, number>>(result)[0]!,
+    takings: rowsOf<{ currency: string; minor: string | number }>(takings),
   };
 }
 

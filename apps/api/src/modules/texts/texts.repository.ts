@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { textOutbox } from '../../db/schema/mail';
 import type { OutgoingText } from './texts.types';
+import { rowsOf } from '../../db/rows';
 
 const LEASE_SECONDS = 120;
 
@@ -26,7 +27,7 @@ export async function claimDueTexts(q: Queryable, limit: number): Promise<Claime
         order by id limit ${limit}
         for update skip locked)
       returning id, "to", body, attempts`);
-  return (result as unknown as { rows: ClaimedText[] }).rows;
+  return rowsOf<ClaimedText>(result);
 }
 
 export async function markTextSent(q: Queryable, id: number, transport: string, providerId: string | null): Promise<void> {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { DeferredChatWidget } from '../../features/chat/components/deferred-chat-widget';
+import { chatShownAt } from '../../features/chat/shown-at';
 import { CookieBanner } from './cookie-banner';
 import { DeferredToasts } from './deferred-toasts';
 import { SiteFooter } from './site-footer';
@@ -26,7 +27,7 @@ export function RootLayout() {
 
   return (
     <div className="app-shell">
-      <CookieBanner />
+      <CookieBanner launcherRoom={chatShownAt(pathname)} />
       <a className="skip-link" href="#main">
         Skip to main content
       </a>

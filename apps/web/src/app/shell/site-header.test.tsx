@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SITE_MENU_LAYER } from '../../lib/site-menu';
 import { SiteHeader } from './site-header';
 
 afterEach(() => {
@@ -64,5 +65,28 @@ describe('the site header on staff screens', () => {
     expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Register' })).toBeTruthy();
     expect(screen.queryByText('ed@careslot.test')).toBeNull();
+  });
+});
+
+describe('the folded menu (below 960 px)', () => {
+  it('stays open for a press in a layer of its own (the account menu, rendered in a portal), and closes for one outside', () => {
+    renderAt('/about-us');
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const layer = document.createElement('div');
+    layer.setAttribute(SITE_MENU_LAYER, '');
+    const item = document.createElement('div');
+    item.setAttribute('role', 'menuitem');
+    layer.append(item);
+    document.body.append(layer);
+    try {
+      fireEvent.pointerDown(item);
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+      fireEvent.pointerDown(document.body);
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    } finally {
+      layer.remove();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 // app/ may import features (docs/web.md); the lint rule targets feature-to-feature imports.
 import { HeaderAccount } from '../../features/auth/components/header-account';
 import { isStaffScreen, paths } from '../../lib/paths';
+import { SITE_MENU_LAYER } from '../../lib/site-menu';
 import { LogoMark } from './logo';
 import { RegionSelector } from './region-selector';
 import styles from './site-header.module.css';
@@ -14,7 +15,8 @@ const StaffAccount = lazy(() => import('../../features/admin/components/staff-ac
  * Logo, About Us, Contact Us and the account area (a patient's or provider's; on the staff screens the staff member's);
  * the region selector on the home page only.
  * Below 960 px (docs/public-site.md) the links fold into a menu button: aria-expanded, focus moves into the menu,
- * Escape or a click outside closes it and gives focus back to the button.
+ * Escape or a click outside closes it and gives focus back to the button; a press in a layer of the menu's own (the
+ * account menu's list, marked with SITE_MENU_LAYER) is not outside.
  */
 export function SiteHeader() {
   const { pathname } = useLocation();
@@ -43,6 +45,9 @@ export function SiteHeader() {
     };
     const onPointer = (e: PointerEvent) => {
       const target = e.target as Node;
+      // The account menu opens in a layer of its own (a portal outside the nav): a press in it is a press in the menu.
+      // Closing the nav there would hide the menu's trigger and move the menu from under the finger before the tap lands.
+      if (target instanceof Element && target.closest(`[${SITE_MENU_LAYER}]`)) return;
       if (!navRef.current?.contains(target) && !toggleRef.current?.contains(target)) setOpen(false);
     };
     document.addEventListener('keydown', onKey);

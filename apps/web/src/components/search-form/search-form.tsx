@@ -107,6 +107,8 @@ export function SearchForm({ region: regionProp, initial, variant = 'hero', ...a
       aria-label={aria['aria-labelledby'] ? undefined : 'Find a provider'}
       {...aria}
     >
+      {/* Sent with the plain form too: the server renders only a search whose address names its region (decision 094). */}
+      <input type="hidden" name="region" value={region} />
       <div className={styles.field}>
         <label htmlFor={`${id}-postcode`}>{placeLabel}</label>
         <input

@@ -44,7 +44,8 @@ export default function AccountMenu({ userId, sessionFirstName }: { userId: stri
           </svg>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content className={styles.menu} align="end" sideOffset={8}>
+          {/* A press in this list is a press in the header's folded menu (SITE_MENU_LAYER, lib/site-menu.ts). */}
+          <DropdownMenu.Content className={styles.menu} align="end" sideOffset={8} data-site-menu-layer="">
             {details.data?.email && <DropdownMenu.Label className={styles.label}>{details.data.email}</DropdownMenu.Label>}
             {provider ? (
               <DropdownMenu.Item className={styles.item} onSelect={() => navigate(paths.providerHome)}>

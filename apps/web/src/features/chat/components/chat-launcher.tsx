@@ -1,28 +1,62 @@
-import { lazy, Suspense, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { getConsentId, subscribeConsent } from '../../../lib/consent';
+import { chatShownAt, LAUNCHER_ROOM_ATTRIBUTE } from '../shown-at';
 import styles from '../chat.module.css';
 
 const loadPanel = () => import('./chat-panel');
 const ChatPanel = lazy(() => loadPanel().then((m) => ({ default: m.ChatPanel })));
 
-/** Screens of providers and staff have no assistant: it is for the public and patients. */
-const NOT_HERE = /^\/(dochome|doctor\/|admin-home|careslot-signin|provider-verify|company-verify)/;
+/**
+ * Where the launcher sits while the cookie banner is up: in the room the banner keeps for it (its top right corner), so
+ * it covers neither the banner's buttons nor anything on the page (decision 096). Both are fixed to the bottom of the
+ * screen, so the place is measured again only when the banner changes size or the window does. Once the banner has been
+ * answered (or on a screen without it) the launcher is back in its own corner.
+ */
+function useBannerRoom(launcher: RefObject<HTMLButtonElement | null>, consentId: string | null, pathname: string): void {
+  useLayoutEffect(() => {
+    const button = launcher.current;
+    const room = document.querySelector<HTMLElement>(`[${LAUNCHER_ROOM_ATTRIBUTE}]`);
+    if (!button || !room) return;
+    const measure = () => {
+      const r = room.getBoundingClientRect();
+      const root = document.documentElement;
+      Object.assign(button.style, {
+        right: `${root.clientWidth - r.right}px`,
+        bottom: `${root.clientHeight - r.bottom}px`,
+        width: `${r.width}px`,
+        height: `${r.height}px`,
+      });
+    };
+    button.setAttribute('data-in-banner', '');
+    measure();
+    const resized = new ResizeObserver(measure);
+    resized.observe(room.parentElement ?? room);
+    window.addEventListener('resize', measure);
+    return () => {
+      resized.disconnect();
+      window.removeEventListener('resize', measure);
+      button.removeAttribute('data-in-banner');
+      button.style.cssText = '';
+    };
+  }, [launcher, consentId, pathname]);
+}
 
 /**
  * The chat launcher, bottom right (docs/chat.md, "The widget"). Only the button: the dialog with its library and the
  * conversation (chat-panel.tsx, which brings zod's chat contract and the dialog library) is fetched when the visitor
- * points at, focuses or presses it, never on a page's first load (docs/performance.md). Hidden until the cookie banner
- * has been answered, so it never covers it.
+ * points at, focuses or presses it, never on a page's first load (docs/performance.md). While the cookie banner is up it
+ * sits in the banner's corner (useBannerRoom), so a visitor who leaves the banner unanswered can still ask for help.
  */
 export function ChatLauncher() {
   const { pathname } = useLocation();
-  const consentId = useSyncExternalStore(subscribeConsent, getConsentId, () => 'server');
+  const consentId = useSyncExternalStore(subscribeConsent, getConsentId, () => null);
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const launcherRef = useRef<HTMLButtonElement>(null);
+  useBannerRoom(launcherRef, consentId, pathname);
 
-  if (!consentId || NOT_HERE.test(pathname)) return null;
+  if (!chatShownAt(pathname)) return null;
 
   const warm = () => void loadPanel();
   return (

@@ -23,6 +23,12 @@ const COOKIES = [
   ['user_id', 'Tells the app which account is signed in, to show your profile and bookings.', 'Essential', '30 days, or until you log out'],
   ['consentID', 'A random identifier that records your cookie choice, so we do not ask again.', 'Essential', '6 months'],
   [
+    'careslot_captcha',
+    'Proves your browser solved our automatic anti-robot check, so your searches are not limited; sent only with the results page.',
+    'Essential',
+    '18 minutes',
+  ],
+  [
     'demo_access_token, demo_refresh_token',
     'Only in the demonstration mode of the service, to sign in to the demo account.',
     'Essential',

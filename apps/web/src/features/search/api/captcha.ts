@@ -1,21 +1,24 @@
+import { cookieNames, readCookie, writeCookie } from '../../../lib/storage';
+import { paths } from '../../../lib/paths';
+
 /**
  * ALTCHA, solved in the background with the `altcha` widget (invisible): the payload is sent as captchaValue with
  * searches. If solving fails (old browser, no workers) searches still work within the per-IP budget.
+ *
+ * The solved payload is kept in a cookie, `<savedAt>.<payload>`, sent only with the results page's own address: the server
+ * that renders `/results` at request time then searches with it, as the browser would, and the search is made once
+ * (decision 094). It lasts as long as the app uses it.
  */
-const STORAGE_KEY = 'careslot_captcha';
+const COOKIE = cookieNames.captcha;
 const VALID_MS = 18 * 60 * 1000;
 
 let pending: Promise<void> | null = null;
 
 export function currentCaptchaValue(): string | undefined {
-  try {
-    const raw = sessionStorage.getItem(STORAGE_KEY);
-    if (!raw) return undefined;
-    const { payload, savedAt } = JSON.parse(raw) as { payload: string; savedAt: number };
-    return Date.now() - savedAt < VALID_MS ? payload : undefined;
-  } catch {
-    return undefined;
-  }
+  const saved = /^(\d+)\.(.+)$/.exec(readCookie(COOKIE) ?? '');
+  if (!saved) return undefined;
+  const age = Date.now() - Number(saved[1]);
+  return age >= 0 && age < VALID_MS ? saved[2] : undefined;
 }
 
 export function ensureCaptcha(): Promise<void> {
@@ -36,7 +39,7 @@ async function solve(): Promise<void> {
     try {
       await el.configure({ challenge: '/api/altcha-challenge', auto: 'off', display: 'invisible' });
       const result = await Promise.race([el.verify(), new Promise<null>((r) => setTimeout(() => r(null), 15_000))]);
-      if (result?.payload) sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ payload: result.payload, savedAt: Date.now() }));
+      if (result?.payload) writeCookie(COOKIE, `${Date.now()}.${result.payload}`, VALID_MS / 1000, paths.results);
     } finally {
       el.remove();
     }

@@ -27,8 +27,8 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
-  sessionStorage.clear();
   document.cookie = 'consentID=; Max-Age=0; Path=/';
+  document.cookie = 'careslot_captcha=; Max-Age=0; Path=/';
   history.replaceState(null, '');
 });
 
@@ -69,7 +69,7 @@ describe('early requests of the first screen', () => {
   it('follows the stored region, the consent cookie and a solved captcha as the app does', async () => {
     localStorage.setItem('selectedRegion', 'usa');
     document.cookie = 'consentID=abc%20123; Path=/';
-    sessionStorage.setItem('careslot_captcha', JSON.stringify({ payload: 'p@y/load=', savedAt: Date.now() - 60_000 }));
+    document.cookie = `careslot_captcha=${encodeURIComponent(`${Date.now() - 60_000}.p@y/load=`)}; Path=/`;
     const search = '?postcode=10017&specialty=gp';
     const early = earlyRequestUrls('/results', search, constants);
     expect(early[0]).toContain('captchaValue=');
@@ -82,9 +82,9 @@ describe('early requests of the first screen', () => {
     expect(earlyRequestUrls('/results', '?postcode=SW1A1AA', constants)).toEqual([]);
     expect(earlyRequestUrls('/about-us', '', constants)).toEqual([]);
     // A captcha about to expire: the app may or may not still send it.
-    sessionStorage.setItem('careslot_captcha', JSON.stringify({ payload: 'x', savedAt: Date.now() - 17.5 * 60_000 }));
+    document.cookie = `careslot_captcha=${Date.now() - 17.5 * 60_000}.x; Path=/`;
     expect(earlyRequestUrls('/results', '?postcode=SW1A1AA&specialty=gp', constants)).toEqual([]);
-    sessionStorage.clear();
+    document.cookie = 'careslot_captcha=; Max-Age=0; Path=/';
     // A search that follows a radius change carries a flag from the history entry.
     history.replaceState({ usr: { distanceFilterClicked: true }, key: 'k', idx: 0 }, '');
     expect(earlyRequestUrls('/results', '?postcode=SW1A1AA&specialty=gp', constants)).toEqual([]);

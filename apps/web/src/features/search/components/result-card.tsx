@@ -12,14 +12,14 @@ export function ResultCard({ r, region }: { r: SearchResult; region: string }) {
     <li className={styles.card}>
       <DoctorPhoto src={r.profile_image} />
       <div className={styles.cardBody}>
-        <h3 className={styles.cardTitle}>
+        <h2 className={styles.cardTitle}>
           <Link to={profile}>{r.name}</Link>
           {r.verified && (
             <span className={styles.verified} title="Registration checked with the professional body">
               <span aria-hidden="true">✓</span> Verified
             </span>
           )}
-        </h3>
+        </h2>
         {r.qualifications.length > 0 && <p className={styles.muted}>{r.qualifications.join(', ')}</p>}
         <p className={styles.speciality}>{r.speciality || NO_SPECIALITY}</p>
         <p className={styles.hospital}>

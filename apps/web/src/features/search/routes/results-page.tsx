@@ -60,7 +60,12 @@ export default function ResultsPage() {
 
   return (
     <section className={`page ${styles.results}`} aria-labelledby={`${id}-h`}>
-      <h1 id={`${id}-h`} ref={headingRef} tabIndex={-1} className={styles.resultsHeading}>
+      <h1
+        id={`${id}-h`}
+        ref={headingRef}
+        tabIndex={-1}
+        className={ready ? `${styles.resultsHeading} ${styles.resultsHeadingSearch}` : styles.resultsHeading}
+      >
         {ready && specialityName ? `${specialityName} near ${state.postcode.toUpperCase()}` : 'Find a provider'}
       </h1>
       <SearchForm variant="bar" region={state.region} initial={state} />

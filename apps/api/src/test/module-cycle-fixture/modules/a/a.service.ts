@@ -1,0 +1,2 @@
+/** Fixture for module-cycles.test.ts: module a's public face. */
+export const a = 'a';
