@@ -36,6 +36,7 @@ import { bookingRoutes } from './modules/booking/booking.routes';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
 import { availabilityRoutes } from './modules/availability/availability.routes';
 import { bankAccountsRoutes } from './modules/bank-accounts/bank-accounts.routes';
+import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { forgetConversationsOf } from './modules/chat/chat.service';
 import { registersPlugin } from './modules/registers/registers.plugin';
@@ -248,6 +249,7 @@ export async function buildApp({ config, database, mailTransport, logStream }: B
     providerAccount: ownProvider,
   });
   await app.register(bankAccountsRoutes);
+  await app.register(payoutsRoutes);
   await app.register(chatRoutes);
   // Payments hand verified gateway events to booking's one settle path (decision 011) through this handler, so
   // neither module imports the other's insides; booking holds payments only as its narrow port (app.payments).

@@ -120,6 +120,20 @@ export const configSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
   PAYPAL_API_URL: z.string().url().default('https://api-m.sandbox.paypal.com'),
+  /**
+   * The platform's fee on each payment, taken from the provider's share (docs/payouts.md): basis points of the amount
+   * (500 = 5 %) plus a fixed amount in minor units of the payment's currency, never more than the payment.
+   */
+  PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10000).default(500),
+  PLATFORM_FEE_FIXED_MINOR: z.coerce.number().int().min(0).default(0),
+  /** Run the payout worker in this process (releases money, pays providers on their schedule, follows payouts). */
+  PAYOUT_WORKER: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  PAYOUT_POLL_MS: z.coerce.number().int().positive().default(60000),
+  /** How long the sandbox payout rail keeps a payout in transit before it is paid (or fails for the test account). */
+  PAYOUT_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).default(60000),
   /** Regulator register endpoints; unset: the sandbox register in the database. */
   GMC_REGISTER_URL: z.string().url().optional(),
   GDC_REGISTER_URL: z.string().url().optional(),

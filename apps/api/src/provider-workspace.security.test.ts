@@ -288,6 +288,30 @@ const calls: Call[] = [
     ok: 200,
     request: (p, r) => ({ url: `/provider/dashboard/${p}/?providerRegion=${r}` }),
   },
+  {
+    method: 'GET',
+    route: '/provider/earnings/{providerId}/',
+    ok: 200,
+    request: (p, r) => ({ url: `/provider/earnings/${p}/?providerRegion=${r}` }),
+  },
+  {
+    method: 'GET',
+    route: '/provider/earnings/{providerId}/csv/',
+    ok: 200,
+    request: (p, r) => ({ url: `/provider/earnings/${p}/csv/?providerRegion=${r}` }),
+  },
+  {
+    method: 'GET',
+    route: '/provider/payouts/{providerId}/',
+    ok: 200,
+    request: (p, r) => ({ url: `/provider/payouts/${p}/?providerRegion=${r}` }),
+  },
+  {
+    method: 'PUT',
+    route: '/provider/payout-settings/{providerId}/',
+    ok: 200,
+    request: (p, r) => ({ url: `/provider/payout-settings/${p}/`, payload: { providerRegion: r, schedule: 'monthly' } }),
+  },
 ];
 
 beforeAll(async () => {

@@ -6,7 +6,10 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_PERMISSIONS, STAFF_ROLES, type StaffPermission, type StaffRole } from '@careslot/contracts/staff';
-import { count } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { count, sql } from 'drizzle-orm';
+import { payouts } from './db/schema/ledger';
+import { addAccount, paidBooking } from './modules/payouts/payouts.test-helpers';
 import { auditLog } from './db/schema/content';
 import { newPatientRow, newProvider, type TestProvider } from './modules/availability/availability.test-helpers';
 import { multipartBody, newStaff, pngImage, type TestStaff } from './modules/staff/staff.test-helpers';
@@ -17,6 +20,29 @@ let provider: TestProvider;
 let image: Buffer;
 const staff = {} as Record<StaffRole, TestStaff>;
 let patientAuth: Record<string, string>;
+
+/** A failed payout of a fresh provider who has 57.00 available and a primary account: one a retry can pay. */
+async function failedPayout(): Promise<string> {
+  const p = await newProvider(t.app, { clinics: 1 });
+  const account = await addAccount(t.app, p, { sort_code: '08-99-99', account_number: '66374958' });
+  await paidBooking(t.app, p, { startsAt: new Date(Date.now() - 3 * 86_400_000) });
+  await t.app.db.execute(sql`select ledger_release_due(now())`);
+  const [row] = await t.app.db
+    .insert(payouts)
+    .values({
+      provider_id: p.id,
+      currency: 'GBP',
+      amount_minor: 1200,
+      status: 'failed',
+      bank_account_id: account,
+      destination: 'XXXX4958 (08-99-99)',
+      rail: 'sandbox',
+      idempotency_key: `payout:test-${randomUUID()}`,
+      failure_reason: 'Test',
+    })
+    .returning();
+  return row!.id;
+}
 
 interface Call {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -71,6 +97,28 @@ const calls: Call[] = [
     request: () => ({ url: '/staff/payments-history/csv/' }),
   },
   { method: 'GET', route: '/staff/audit-log/', permission: 'readAuditLog', ok: 200, request: () => ({ url: '/staff/audit-log/' }) },
+  {
+    method: 'GET',
+    route: '/staff/payouts/',
+    permission: 'readPayouts',
+    ok: 200,
+    request: () => ({ url: '/staff/payouts/?status=failed' }),
+  },
+  {
+    method: 'POST',
+    route: '/staff/payouts/{id}/retry/',
+    permission: 'managePayouts',
+    ok: 200,
+    request: async () => ({ method: 'POST', url: `/staff/payouts/${await failedPayout()}/retry/` }),
+  },
+  { method: 'POST', route: '/staff/payout-runs/', permission: 'managePayouts', ok: 200, request: () => ({ url: '/staff/payout-runs/' }) },
+  {
+    method: 'GET',
+    route: '/staff/reconciliation/',
+    permission: 'readPayouts',
+    ok: 200,
+    request: () => ({ url: '/staff/reconciliation/?date=2026-01-05&currency=USD' }),
+  },
   {
     method: 'GET',
     route: '/staff/super-user-management/',

@@ -21,6 +21,8 @@ export const STAFF_PERMISSIONS = {
   verifyProviders: ['superuser', 'admin'],
   readPayments: ['superuser', 'admin'],
   readAuditLog: ['superuser', 'admin'],
+  readPayouts: ['superuser', 'admin', 'editor', 'author'],
+  managePayouts: ['superuser', 'admin'],
   manageStaff: ['superuser'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;

@@ -5,5 +5,6 @@ export * from './schema/calendars';
 export * from './schema/content';
 export * from './schema/geo';
 export * from './schema/identity';
+export * from './schema/ledger';
 export * from './schema/mail';
 export * from './schema/providers';

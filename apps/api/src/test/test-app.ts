@@ -63,6 +63,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     OUTBOX_WORKER: 'false',
+    PAYOUT_WORKER: 'false',
     SEED: 'false',
     DATABASE_IN_MEMORY: 'true',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',

@@ -41,6 +41,7 @@ const protectedRoutes: RouteObject[] = [
       { path: paths.providerAppointmentHistory, lazy: laterScreen('appointmentHistory') },
       { path: paths.providerBankAccount, lazy: laterScreen('bankAccount') },
       { path: paths.providerCalendar, lazy: laterScreen('providerCalendar') },
+      { path: paths.providerEarnings, lazy: laterScreen('earnings') },
     ],
   },
 ];
@@ -57,6 +58,8 @@ const adminRoutes: RouteObject[] = [
   { path: '/admin-home/providers/:providerId', lazy: laterScreen('adminProvider') },
   { path: paths.adminGallery, lazy: laterScreen('adminGallery') },
   { path: paths.adminPayments, lazy: laterScreen('adminPayments') },
+  { path: paths.adminPayouts, lazy: laterScreen('adminPayouts') },
+  { path: paths.adminReconciliation, lazy: laterScreen('adminReconciliation') },
   { path: paths.adminSuperUsers, lazy: laterScreen('adminSuperUsers') },
 ];
 

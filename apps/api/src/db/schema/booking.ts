@@ -122,7 +122,12 @@ export const payments = pgTable(
     external_id: text('external_id').notNull(),
     amount_minor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
-    /** 'PENDING' | 'COMPLETED' | 'FAILED' | 'REFUNDED' */
+    /**
+     * The platform's fee out of the provider's share, fixed when the payment completes (PLATFORM_FEE_BPS and
+     * PLATFORM_FEE_FIXED_MINOR then); the ledger trigger books it with the capture (docs/payouts.md).
+     */
+    platform_fee_minor: integer('platform_fee_minor').notNull().default(0),
+    /** 'PENDING' | 'COMPLETED' | 'FAILED' | 'REFUND_PENDING' | 'REFUNDED' */
     status: text('status').notNull().default('PENDING'),
     customer_email: text('customer_email'),
     capture_id: text('capture_id'),

@@ -62,3 +62,31 @@ export function isDuplicateAccount(err: unknown): boolean {
   const code = e?.code ?? e?.cause?.code;
   return code === '23505' && /fingerprint/.test(e?.constraint ?? e?.cause?.constraint ?? 'fingerprint');
 }
+
+export async function primaryAccount(db: Queryable, providerId: string): Promise<BankAccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.provider_id, providerId), eq(bankAccounts.is_primary, true)));
+  return row ?? null;
+}
+
+export async function accountOf(db: Queryable, providerId: string, accountId: string): Promise<BankAccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.provider_id, providerId), eq(bankAccounts.id, accountId)));
+  return row ?? null;
+}
+
+/**
+ * Whether a payout is on its way to this account (the payouts module's table, read here so that deleting the account
+ * can refuse in the same transaction: the payout's row takes a key-share lock on the provider row that this module
+ * locks for every account change, so the two never interleave).
+ */
+export async function hasPayoutInTransit(tx: Tx, accountId: string): Promise<boolean> {
+  const result = await tx.execute(
+    sql`select 1 from payouts where bank_account_id = ${accountId} and status in ('scheduled', 'in_transit') limit 1`,
+  );
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}

@@ -10,12 +10,28 @@ import {
   bankMessages,
 } from '@careslot/contracts/bank-accounts';
 import { providerParamsSchema, providerRegionQuerySchema } from '@careslot/contracts/availability';
+import { payoutMessages } from '@careslot/contracts/payouts';
 import { requireProvider, requireProviderSelf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
 import { limit } from '../../plugins/rate-limit';
 import { DataCipher } from '../../lib/data-encryption';
 import { ownProvider } from '../providers/providers.service';
-import { addBankAccount, changeBankAccount, deleteBankAccount, listBankAccounts, type BankDeps } from './manage-accounts';
+import type { PayoutDestination } from '../payouts/payouts.types';
+import {
+  addBankAccount,
+  changeBankAccount,
+  deleteBankAccount,
+  listBankAccounts,
+  payoutDestination,
+  type BankDeps,
+} from './manage-accounts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the payouts module may ask of bank accounts (app.ts registers this plugin first). */
+    bankAccounts: { payoutDestination(providerId: string, region: string, accountId?: string): Promise<PayoutDestination | null> };
+  }
+}
 
 const security: Record<string, string[]>[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 const tags = ['provider workspace'];
@@ -31,6 +47,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     key = DataCipher.randomKeyHex();
   }
   const deps: BankDeps = { db: app.db, cipher: new DataCipher(key), log: app.log };
+  app.decorate('bankAccounts', {
+    payoutDestination: (providerId: string, region: string, accountId?: string) => payoutDestination(deps, providerId, region, accountId),
+  });
   // Adding and editing check bank numbers: bounded per provider, so the checks cannot be used to guess numbers.
   const changes = limit(app, {
     name: 'bank-account-changes',
@@ -117,7 +136,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Delete a bank account (body unique_id)',
-        description: `${who} The sole account answers 409 '${bankMessages.soleAccount}'. Deleting the primary makes the oldest other account primary.`,
+        description: `${who} The sole account answers 409 '${bankMessages.soleAccount}'; an account with a payout on its way to it answers 409 '${payoutMessages.accountInTransit}'. Deleting the primary makes the oldest other account primary.`,
         params: providerParamsSchema,
         querystring: providerRegionQuerySchema,
         body: bankAccountDeleteSchema,

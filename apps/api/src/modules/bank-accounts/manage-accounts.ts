@@ -3,12 +3,16 @@ import { bankMessages, formatSortCode, type BankAccount } from '@careslot/contra
 import type { z } from 'zod';
 import type { bankAccountInputSchema, bankAccountPatchSchema } from '@careslot/contracts/bank-accounts';
 import { maskAccountNumber } from '@careslot/contracts/masks';
+import { payoutMessages } from '@careslot/contracts/payouts';
 import type { Db } from '../../db/client';
 import type { DataCipher } from '../../lib/data-encryption';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import {
   deleteAccount,
   demotePrimary,
+  hasPayoutInTransit,
+  primaryAccount,
+  accountOf,
   insertAccount,
   isDuplicateAccount,
   listAccounts,
@@ -16,6 +20,7 @@ import {
   updateAccount,
   type BankAccountRow,
 } from './bank-accounts.repository';
+import type { PayoutDestination } from '../payouts/payouts.types';
 import { checkedBankDetails } from './bank-checks';
 
 /** What the bank account operations need, built once by the routes. */
@@ -146,10 +151,34 @@ export async function deleteBankAccount(deps: BankDeps, providerId: string, acco
     const target = rows.find((r) => r.id === accountId);
     if (!target) throw new NotFoundError(bankMessages.notFound);
     if (rows.length === 1) throw new ConflictError(bankMessages.soleAccount);
+    if (await hasPayoutInTransit(tx, target.id)) throw new ConflictError(payoutMessages.accountInTransit);
     await deleteAccount(tx, target.id);
     if (target.is_primary) {
       const oldest = rows.filter((r) => r.id !== target.id).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0]!;
       await updateAccount(tx, oldest.id, { is_primary: true });
     }
   });
+}
+
+/**
+ * Where a payout to this provider goes: their primary account (or the given account of theirs), with the number decrypted for the payout rail only
+ * (never returned by a call or logged). Null when they have no account, or its number cannot be read with this key.
+ */
+export async function payoutDestination(
+  deps: BankDeps,
+  providerId: string,
+  region: string,
+  accountId?: string,
+): Promise<PayoutDestination | null> {
+  const row = accountId ? await accountOf(deps.db, providerId, accountId) : await primaryAccount(deps.db, providerId);
+  if (!row) return null;
+  let accountNumber: string;
+  try {
+    accountNumber = deps.cipher.decrypt(row.account_number_encrypted, context(row.provider_id));
+  } catch {
+    deps.log.error({ bankAccountId: row.id }, 'a bank account number could not be decrypted with DATA_ENCRYPTION_KEY');
+    return null;
+  }
+  const code = region === 'usa' ? row.bank_code : formatSortCode(row.bank_code);
+  return { bankAccountId: row.id, masked: `${maskAccountNumber(accountNumber)} (${code})`, accountNumber, bankCode: row.bank_code };
 }

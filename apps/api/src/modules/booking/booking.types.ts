@@ -7,7 +7,7 @@ import type { PaymentsPort } from '../payments/payments.types';
 /** What every booking step needs, built once by the booking routes (decision 023). */
 export interface BookingDeps {
   db: Db;
-  config: Pick<Config, 'JWT_SECRET' | 'PUBLIC_URL' | 'PORT' | 'MAIL_FROM'>;
+  config: Pick<Config, 'JWT_SECRET' | 'PUBLIC_URL' | 'PORT' | 'MAIL_FROM' | 'PLATFORM_FEE_BPS' | 'PLATFORM_FEE_FIXED_MINOR'>;
   /** The narrow port of the payments module: start a checkout, ask a gateway, wake the refunds. */
   payments: PaymentsPort;
   log: Pick<FastifyBaseLogger, 'warn'>;

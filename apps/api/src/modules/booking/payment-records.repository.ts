@@ -43,12 +43,19 @@ export async function lockPayment(tx: Tx, paymentId: string): Promise<PaymentRow
 export async function markPaymentCompleted(
   tx: Tx,
   paymentId: string,
-  paid: { capture_id: string | null; customer_email: string | null },
+  paid: { capture_id: string | null; customer_email: string | null; platform_fee_minor: number },
   now: Date,
 ): Promise<void> {
+  // The ledger trigger (payments_ledger) books the capture and the fee in this same statement's transaction.
   await tx
     .update(payments)
-    .set({ status: 'COMPLETED', capture_id: paid.capture_id, customer_email: paid.customer_email, updatedAt: now })
+    .set({
+      status: 'COMPLETED',
+      capture_id: paid.capture_id,
+      customer_email: paid.customer_email,
+      platform_fee_minor: paid.platform_fee_minor,
+      updatedAt: now,
+    })
     .where(eq(payments.id, paymentId));
 }
 

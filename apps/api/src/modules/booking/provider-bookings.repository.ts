@@ -173,16 +173,6 @@ export async function bookingFigures(db: Queryable, providerId: string, from: Da
   return rowsOf<{ booked: number; cancelled: number }>(result)[0]!;
 }
 
-/** What the provider earned from appointments in a period: paid, not cancelled, per currency. */
-export async function earnings(db: Queryable, providerId: string, from: Date, to: Date) {
-  const result = await db.execute(sql`select b.currency, sum(b.amount_minor)::int as amount_minor
-    from bookings b join availability_slots s on s.id = b.slot_id
-    where b.provider_id = ${providerId} and b.status in ('Booked', 'Completed', 'No Show')
-      and s.starts_at >= ${from.toISOString()}::timestamptz and s.starts_at < ${to.toISOString()}::timestamptz
-    group by b.currency order by b.currency`);
-  return rowsOf<{ currency: string; amount_minor: number }>(result);
-}
-
 /** The zones of the provider's clinics, main clinic first. */
 export async function providerClinicZones(db: Queryable, providerId: string): Promise<string[]> {
   const result = await db.execute(sql`select h.time_zone from provider_hospitals ph join hospitals h on h.id = ph.hospital_id

@@ -5,13 +5,15 @@ import type { Db } from '../../db/client';
 import { countRules, describeSlot, nextFreeSlot } from '../availability/availability.service';
 import { countBankAccounts } from '../bank-accounts/bank-accounts.service';
 import { calendarClashes } from '../calendars/calendars.service';
-import { bookingFigures, earnings, providerClinicZones, upcomingAppointments } from './provider-bookings.repository';
+import { monthEarningsFromLedger } from '../payouts/payouts.service';
+import { bookingFigures, providerClinicZones, upcomingAppointments } from './provider-bookings.repository';
 import { toHistoryRow } from './provider-history';
 
 /**
  * The provider's dashboard: today's and the next appointments, this week's bookings and cancellations, this month's
  * earnings per currency, the next free slot, and what is set up yet (for a new provider's first steps). Days, weeks
- * (Monday to Sunday) and months are those of the main clinic's zone. Its eight reads go out at once, each on its own
+ * (Monday to Sunday) and months are those of the main clinic's zone. The month's earnings are the ledger's: what was
+ * credited to the provider that month for payments, net of the platform fee and of refunds (docs/payouts.md). Its eight reads go out at once, each on its own
  * pooled connection, so it takes the database and never a transaction: a transaction is one connection, which runs
  * one statement at a time (decision 068).
  */
@@ -31,7 +33,7 @@ export async function providerDashboard(
     upcomingAppointments(db, provider.id, today.toJSDate(), tomorrow.toJSDate(), 50),
     upcomingAppointments(db, provider.id, tomorrow.toJSDate(), new Date('9999-12-31T00:00:00Z'), 5),
     bookingFigures(db, provider.id, week.toJSDate(), week.plus({ weeks: 1 }).toJSDate()),
-    earnings(db, provider.id, month.toJSDate(), month.plus({ months: 1 }).toJSDate()),
+    monthEarningsFromLedger(db, provider.id, month.toJSDate(), month.plus({ months: 1 }).toJSDate()),
     nextFreeSlot(db, provider.id),
     countRules(db, provider.id),
     countBankAccounts(db, provider.id),

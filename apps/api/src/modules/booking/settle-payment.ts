@@ -1,5 +1,6 @@
 import { NotFoundError } from '../../lib/errors';
 import { enqueueMail } from '../mail/mail.service';
+import { platformFee } from '../payouts/payouts.service';
 import type { GatewayEvent, GatewayOutcome } from '../payments/payments.types';
 import {
   activeBookingForSlot,
@@ -96,7 +97,16 @@ async function confirmOrRefund(deps: BookingDeps, paymentId: string, paid: Paid)
       : null;
     if (confirm) {
       const booked = await markBooked(tx, booking.id, { payment_method: p.payment_method, amount_minor: p.amount_minor }, now);
-      await markPaymentCompleted(tx, p.id, { capture_id: paid.captureId, customer_email: paid.email ?? p.customer_email }, now);
+      await markPaymentCompleted(
+        tx,
+        p.id,
+        {
+          capture_id: paid.captureId,
+          customer_email: paid.email ?? p.customer_email,
+          platform_fee_minor: platformFee(p.amount_minor, deps.config),
+        },
+        now,
+      );
       if (booking.patient_id) await consumeCodes(tx, booking.patient_id, now);
       await planReminders(tx, booked.id, ctx.slot.starts_at, now);
       if (booking.patient_id) await leaveOnBooking(tx, booking.patient_id, booking.provider_id);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileMessages, type DashboardResponse, type OwnProfileResponse } from '@careslot/contracts/provider-workspace';
 import type { ProviderDetailsResponse } from '@careslot/contracts/providers';
 import { availabilityRules } from '../../db/schema/availability';
-import { availabilitySlots } from '../../db/schema/booking';
+import { availabilitySlots, payments } from '../../db/schema/booking';
 import { providers } from '../../db/schema/providers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
@@ -271,8 +271,19 @@ describe('dashboard', () => {
     expect(data.next_free_slot).toMatchObject({ hospital_name: p.clinics[0]!.name });
     void free;
     expect(data.today_date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
-    const sameMonth = new Date(soon).getUTCMonth() === new Date().getUTCMonth();
-    expect(data.month_earnings).toEqual(sameMonth ? [{ currency: 'GBP', amount: '70.00' }] : []);
+    // Earnings are the ledger's: nothing until a payment completes, then the amount less the 5 % platform fee.
+    expect(data.month_earnings).toEqual([]);
+    await t.app.db.insert(payments).values({
+      booking_id: booked.id,
+      gateway: 'sandbox',
+      payment_method: 'stripe',
+      external_id: `dash-${booked.id}`,
+      amount_minor: 7000,
+      currency: 'GBP',
+      status: 'COMPLETED',
+      platform_fee_minor: 350,
+    });
+    expect((await dashboard(p)).month_earnings).toEqual([{ currency: 'GBP', amount: '66.50' }]);
   });
 
   it('only the provider themself', async () => {

@@ -40,6 +40,8 @@ export const can = {
   verifyProviders: 'verifyProviders',
   readPayments: 'readPayments',
   readAuditLog: 'readAuditLog',
+  readPayouts: 'readPayouts',
+  managePayouts: 'managePayouts',
   manageStaff: 'manageStaff',
 } as const satisfies Record<StaffPermission, StaffPermission>;
 

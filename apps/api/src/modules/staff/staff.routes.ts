@@ -34,7 +34,17 @@ import { readImageUpload, readImageUploadWithFields } from '../../lib/profile-im
 import { errorResponses } from '../../plugins/errors';
 import { limit } from '../../plugins/rate-limit';
 import { endSessionByToken } from '../auth/auth.service';
-import { auditEntries } from './audit';
+import {
+  payoutIdParamsSchema,
+  payoutRetryResponseSchema,
+  payoutRunResponseSchema,
+  reconciliationQuerySchema,
+  reconciliationResponseSchema,
+  staffPayoutsQuerySchema,
+  staffPayoutsResponseSchema,
+} from '@careslot/contracts/payouts';
+import { dailyReconciliation, retryPayout, runPayoutsNow, staffPayouts } from '../payouts/payouts.service';
+import { auditEntries, recordAudit } from './audit';
 import { galleryImages, homepageForStaff, setHomepageColor, setHomepageImage, setHomepageModal, uploadGalleryImage } from './homepage';
 import { adminHome, paymentsHistoryCsv, paymentsHistoryPage } from './reports';
 import { can, staffGuard, staffOf } from './staff.permissions';
@@ -433,5 +443,82 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => auditEntries(app.db, req.query),
+  );
+
+  // ---- payouts (docs/payouts.md) ----
+
+  app.get(
+    '/staff/payouts/',
+    {
+      preHandler: guard('readPayouts'),
+      schema: {
+        tags,
+        security,
+        summary: 'Every payout, newest first, 10 a page; filter by status',
+        description: matrix('superuser, admin, editor, author'),
+        querystring: staffPayoutsQuerySchema,
+        response: { 200: staffPayoutsResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => staffPayouts(app.db, req.query.status, req.query.page),
+  );
+
+  app.post(
+    '/staff/payouts/:id/retry/',
+    {
+      preHandler: guard('managePayouts'),
+      schema: {
+        tags,
+        security,
+        summary: "Retry a failed payout: the provider's available balance is paid now to their current primary account",
+        description: `${matrix('superuser, admin')} 404 for an unknown payout; 409 with a sentence when it did not fail, another payout is on its way, there is no bank account or less than 10.00 to pay.`,
+        params: payoutIdParamsSchema,
+        response: { 200: payoutRetryResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req) => {
+      const payout = await retryPayout(app.payouts.deps, req.params.id);
+      await recordAudit(app.db, staffOf(req), 'payout.retry', { type: 'payout', id: req.params.id }, null, {
+        new_payout_id: payout.id,
+        amount: payout.amount,
+        currency: payout.currency,
+      });
+      return { payout };
+    },
+  );
+
+  app.post(
+    '/staff/payout-runs/',
+    {
+      preHandler: guard('managePayouts'),
+      schema: {
+        tags,
+        security,
+        summary: 'Pay everything due now: every available balance of 10.00 or more, whatever the schedules',
+        description: matrix('superuser, admin'),
+        response: { 200: payoutRunResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (req) => {
+      const run = await runPayoutsNow(app.payouts.deps);
+      await recordAudit(app.db, staffOf(req), 'payout.run', { type: 'payout_run', id: req.id }, null, run);
+      return run;
+    },
+  );
+
+  app.get(
+    '/staff/reconciliation/',
+    {
+      preHandler: guard('readPayouts'),
+      schema: {
+        tags,
+        security,
+        summary: "A day's reconciliation in one currency: captured − refunded − fees − paid out against the change in balances",
+        description: `${matrix('superuser, admin, editor, author')} date YYYY-MM-DD (UTC day, default today), currency GBP (default) or USD.`,
+        querystring: reconciliationQuerySchema,
+        response: { 200: reconciliationResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => dailyReconciliation(app.db, req.query),
   );
 };

@@ -14,6 +14,7 @@ import type {
 } from '@careslot/contracts/staff';
 import { HOMEPAGE_RECORD_ID } from '@careslot/contracts/staff';
 import { ApiError } from '../../../lib/api-client';
+import type { PayoutRunResponse, ReconciliationResponse, StaffPayoutRow, StaffPayoutsResponse } from '@careslot/contracts/payouts';
 import { staffFetch, staffResponse } from './staff-client';
 
 /** The /staff/ calls the screens make (docs/staff-admin.md). */
@@ -98,3 +99,10 @@ export function uploadGallery(file: File) {
 
 export const auditLog = (q: { page: number; actor?: string; action?: string; entity_id?: string }) =>
   staffFetch<AuditLogResponse>('/staff/audit-log/', { query: q });
+
+export const staffPayouts = (status: string, page: number) =>
+  staffFetch<StaffPayoutsResponse>('/staff/payouts/', { query: { status, page } });
+export const retryPayout = (id: string) => staffFetch<{ payout: StaffPayoutRow }>(`/staff/payouts/${id}/retry/`, { method: 'POST' });
+export const startPayoutRun = () => staffFetch<PayoutRunResponse>('/staff/payout-runs/', { method: 'POST' });
+export const reconciliation = (date: string, currency: string) =>
+  staffFetch<ReconciliationResponse>('/staff/reconciliation/', { query: { date, currency } });

@@ -12,6 +12,8 @@ const links: { to: string; label: string; permission: StaffPermission; end?: boo
   { to: paths.adminVerifiedProviders, label: 'Verified providers', permission: 'verifyProviders' },
   { to: paths.adminGallery, label: 'Gallery and homepage', permission: 'uploadToGallery' },
   { to: paths.adminPayments, label: 'Appointment History', permission: 'readPayments' },
+  { to: paths.adminPayouts, label: 'Payouts', permission: 'readPayouts' },
+  { to: paths.adminReconciliation, label: 'Reconciliation', permission: 'readPayouts' },
   { to: paths.adminSuperUsers, label: 'Super Users', permission: 'manageStaff' },
 ];
 

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import styles from './workspace.module.css';
 
 /** A status in its colour family; one we do not know is shown as it is, in a neutral style. */
-export function StatusBadge({ status }: { status: string }) {
+export function StatusBadge({ status, tone: as }: { status: string; /** Shown in the colours of this other status. */ tone?: string }) {
   const own: Record<string, string> = {
     Open: 'open',
     Held: 'held',
@@ -14,7 +14,7 @@ export function StatusBadge({ status }: { status: string }) {
     Primary: 'booked',
     Secondary: 'neutral',
   };
-  const tone = own[status] ?? statusTone(status);
+  const tone = own[as ?? status] ?? statusTone(as ?? status);
   return <span className={`${styles.badge} ${styles[`tone-${tone}`]}`}>{status}</span>;
 }
 

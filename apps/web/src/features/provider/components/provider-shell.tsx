@@ -59,7 +59,7 @@ function initials(p: OwnProfile): string {
 
 /**
  * The workspace frame: a side menu with the provider's photo, name and qualifications (joined by commas) and the
- * screens — Dashboard; Appointments (Add New Availability, All Availabilities, Booked History); Payments (Bank
+ * screens — Dashboard; Appointments (Add New Availability, All Availabilities, Booked History); Payments (Earnings, Bank
  * Accounts); Profile; Logout. Below 768 px it collapses behind a Menu toggle.
  */
 export function ProviderShell({ profile, children }: { profile: OwnProfile; children: ReactNode }) {
@@ -105,6 +105,7 @@ export function ProviderShell({ profile, children }: { profile: OwnProfile; chil
               <Item to={paths.providerCalendar}>Calendar</Item>
             </Group>
             <Group label="Payments" iconNode={icons.card}>
+              <Item to={paths.providerEarnings}>Earnings</Item>
               <Item to={paths.providerBankAccount}>Bank Accounts</Item>
             </Group>
             <Item to={paths.providerProfile}>
