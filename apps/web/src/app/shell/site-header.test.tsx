@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SITE_MENU_LAYER } from '../../lib/site-menu';
 import { SiteHeader } from './site-header';
 
@@ -23,6 +23,12 @@ const signInStaff = () => {
 };
 
 describe('the site header on staff screens', () => {
+  // The staff account area is a lazy chunk: its first import (transformed on demand here) can outlast findBy's wait on
+  // a busy machine. Loading it first leaves the tests to judge what the header shows, not how fast the import is.
+  beforeAll(async () => {
+    await import('../../features/admin/components/staff-account');
+  });
+
   it('shows the signed-in staff member (e-mail and role) and Logout, not the patients’ Login / Register', async () => {
     signInStaff();
     renderAt('/admin-home/payments');
