@@ -118,6 +118,23 @@ describe.skipIf(unavailable)('reads on a streaming replica', () => {
     expect(metrics).toContain(`careslot_db_replica_in_use{replica="${replica}"} 1`);
   });
 
+  it('answers the FHIR door’s public reads and its bulk files from the replica too', async () => {
+    await caughtUp();
+    const before = reads();
+    for (const url of [
+      `/fhir/R4/Practitioner/${p.id}`,
+      `/fhir/R4/Slot?status=free&_count=5`,
+      `/fhir/R4/Location?address-postalcode=W1G%207JQ`,
+      `/fhir/R4/$bulk-publish`,
+      `/fhir/R4/$bulk-publish/Slot.ndjson`,
+    ]) {
+      const res = await app.inject({ url });
+      expect([200, 404], `${url}: ${res.body}`).toContain(res.statusCode);
+    }
+    expect(reads()[replica]! - before[replica]!).toBeGreaterThanOrEqual(5);
+    expect(reads().primary).toBe(before.primary);
+  });
+
   it('sends the reads of someone who just wrote to the primary, while the replica has not replayed the write', async () => {
     await onReplica('select pg_wal_replay_pause()');
     try {

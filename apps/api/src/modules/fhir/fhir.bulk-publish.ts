@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Resource } from '@medplum/fhirtypes';
+import type { Db } from '../../db/client';
 import { checkoutUrl } from '../booking/booking.service';
 import { FhirError } from './fhir.errors';
 import { baseUrl } from './fhir.http';
@@ -33,26 +34,26 @@ function sendTagged(req: FastifyRequest, reply: FastifyReply, body: string, type
   return reply.type(type).send(body);
 }
 
-async function ndjson(app: FastifyInstance, type: BulkType, since: Date | undefined): Promise<string> {
+async function ndjson(app: FastifyInstance, db: Db, type: BulkType, since: Date | undefined): Promise<string> {
   const lines: string[] = [];
   const push = (r: Resource) => lines.push(JSON.stringify(r));
   if (type === 'Location') {
     for (let offset = 0; ; offset += CHUNK) {
-      const found = await findLocations(app.db, {}, CHUNK, offset);
+      const found = await findLocations(db, {}, CHUNK, offset);
       found.map(locationResource).forEach(push);
       if (found.length < CHUNK) break;
     }
   } else if (type === 'Schedule') {
     const now = new Date();
     for (let offset = 0; ; offset += CHUNK) {
-      const found = await findSchedules(app.db, {}, CHUNK, offset);
+      const found = await findSchedules(db, {}, CHUNK, offset);
       found.map((r) => scheduleResource(r, now)).forEach(push);
       if (found.length < CHUNK) break;
     }
   } else {
     let after: { startsAt: Date; id: number } | undefined;
     for (;;) {
-      const found = await findSlots(app.db, { start: [], after, since }, CHUNK);
+      const found = await findSlots(db, { start: [], after, since }, CHUNK);
       for (const r of found) {
         const link = checkoutUrl(app, {
           provider: { id: r.provider_id, region: r.region },
@@ -96,7 +97,7 @@ export function bulkPublishRoutes(
       const base = baseUrl(app, req);
       const suffix = since ? `?_since=${encodeURIComponent(since.toISOString())}` : '';
       const manifest = {
-        transactionTime: (await lastScheduleChange(app.db)).toISOString(),
+        transactionTime: (await lastScheduleChange(app.readDb(req))).toISOString(),
         request: `${base}/$bulk-publish${suffix}`,
         output: TYPES.map((type) => ({ type, url: `${base}/$bulk-publish/${type}.ndjson${type === 'Slot' ? suffix : ''}` })),
         error: [],
@@ -120,7 +121,7 @@ export function bulkPublishRoutes(
       for (const key of Object.keys(query))
         if (key !== '_since' && key !== '_format')
           throw new FhirError(400, 'not-supported', `The bulk files take only _since (you sent ${key}).`);
-      const body = await ndjson(app, type, sinceOf(query));
+      const body = await ndjson(app, app.readDb(req), type, sinceOf(query));
       opts.raw.add(req);
       return sendTagged(req, reply, body, 'application/fhir+ndjson');
     },

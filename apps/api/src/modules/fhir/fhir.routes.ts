@@ -25,6 +25,7 @@ import { baseUrl, idParams, pageUrl, queryString } from './fhir.http';
 import { appointmentRoutes } from './fhir.appointments';
 import { bulkPublishRoutes } from './fhir.bulk-publish';
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
 
 /** Public reads per IP per minute (times RATE_LIMIT_SCALE): a finder mirroring slots uses $bulk-publish instead. */
 export const FHIR_READS_PER_MINUTE = 120;
@@ -161,12 +162,12 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
     opts: {
       validId: (id: string) => boolean;
       params: string[];
-      search: (query: Query, count: number, offset: number, ids: string[] | undefined) => Promise<Resource[]>;
+      search: (db: Db, query: Query, count: number, offset: number, ids: string[] | undefined) => Promise<Resource[]>;
     },
   ) {
-    const readOne = async (id: string) => {
+    const readOne = async (db: Db, id: string) => {
       if (!opts.validId(id)) return null;
-      const [found] = await opts.search({}, 1, 0, [id]);
+      const [found] = await opts.search(db, {}, 1, 0, [id]);
       return found ?? null;
     };
     app.get(
@@ -176,7 +177,7 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags: ['fhir'], summary: `Read a ${type} (public, verified providers only)`, params: idParams, querystring: queryString },
       },
       async (req) => {
-        const found = await readOne(req.params.id);
+        const found = await readOne(app.readDb(req), req.params.id);
         if (!found) throw new FhirError(404, 'not-found', `${type}/${req.params.id} is not known here.`);
         return found;
       },
@@ -194,7 +195,7 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
         const offset = offsetOf(query);
         const ids = orList(query, '_id');
         const validIds = ids?.filter(opts.validId);
-        const found = validIds && validIds.length === 0 ? [] : await opts.search(query, count + 1, offset, validIds);
+        const found = validIds && validIds.length === 0 ? [] : await opts.search(app.readDb(req), query, count + 1, offset, validIds);
         const base = baseUrl(app, req);
         const more = found.length > count;
         return searchset(
@@ -210,7 +211,7 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
   publicResource('Practitioner', {
     validId: isUuid,
     params: ['identifier', 'name'],
-    search: async (query, count, offset, ids) => {
+    search: async (db, query, count, offset, ids) => {
       const identifier = tokens(query, 'identifier');
       let filter: { regulator?: string; value: string } | undefined;
       if (identifier) {
@@ -220,7 +221,7 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
         if (t.system && !regulator) return [];
         filter = { regulator, value: t.code };
       }
-      const rows = await findPractitioners(app.db, { ids, identifier: filter, name: single(query, 'name') }, count, offset);
+      const rows = await findPractitioners(db, { ids, identifier: filter, name: single(query, 'name') }, count, offset);
       return rows.map(practitionerResource);
     },
   });
@@ -228,7 +229,7 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
   publicResource('PractitionerRole', {
     validId: isUuid,
     params: ['practitioner', 'location', 'organization', 'specialty'],
-    search: async (query, count, offset, ids) => {
+    search: async (db, query, count, offset, ids) => {
       const practitioners = referenceIds(query, 'practitioner', 'Practitioner');
       const locations = referenceIds(query, 'location', 'Location');
       const organizations = referenceIds(query, 'organization', 'Organization');
@@ -241,7 +242,7 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new FhirError(400, 'not-supported', 'Send one location and one organization.');
       if (allIds && allIds.length === 0) return [];
       const rows = await findPractitioners(
-        app.db,
+        db,
         { ids: allIds, specialty, locationId: locations?.[0], organizationId: organizations?.[0] },
         count,
         offset,
@@ -253,17 +254,17 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
   publicResource('Organization', {
     validId: isUuid,
     params: ['name'],
-    search: async (query, count, offset, ids) =>
-      (await findOrganizations(app.db, { ids, name: single(query, 'name') }, count, offset)).map(organizationResource),
+    search: async (db, query, count, offset, ids) =>
+      (await findOrganizations(db, { ids, name: single(query, 'name') }, count, offset)).map(organizationResource),
   });
 
   publicResource('Location', {
     validId: isUuid,
     params: ['address-postalcode', 'near', 'name'],
-    search: async (query, count, offset, ids) => {
+    search: async (db, query, count, offset, ids) => {
       const near = nearOf(query, DEFAULT_RADIUS, MAX_RADIUS_MILES);
       const rows = await findLocations(
-        app.db,
+        db,
         {
           ids,
           postcode: single(query, 'address-postalcode'),
@@ -280,7 +281,7 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
   publicResource('Schedule', {
     validId: (id) => parseScheduleId(id) !== null,
     params: ['actor', 'specialty'],
-    search: async (query, count, offset, ids) => {
+    search: async (db, query, count, offset, ids) => {
       const actors = orList(query, 'actor');
       let providerId: string | undefined;
       let hospitalId: string | undefined;
@@ -293,7 +294,7 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
       const specialty = oneOrNone(specialtyCodes(query), 'specialty');
       if (specialty === null) return [];
       const rows = await findSchedules(
-        app.db,
+        db,
         { pairs: ids?.map((id) => parseScheduleId(id)!), providerId, hospitalId, specialty },
         count,
         offset,
@@ -304,7 +305,7 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Slots page by (start, id), not by offset: a mirror walking thousands of pages stays fast and sees each slot once.
   const SLOT_PARAMS = ['schedule', 'start', 'status', 'specialty', '_page'];
-  const slotSearch = async (query: Query, count: number, ids: number[] | undefined) => {
+  const slotSearch = async (db: Db, query: Query, count: number, ids: number[] | undefined) => {
     const schedules = referenceIds(query, 'schedule', 'Schedule')?.map((id) => {
       const pair = parseScheduleId(id);
       if (!pair) throw new FhirError(400, 'invalid', `schedule: ${id} is not a CareSlot Schedule id.`);
@@ -324,7 +325,7 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
     const specialty = oneOrNone(specialtyCodes(query), 'specialty');
     if (specialty === null) return [];
     const after = pageToken(single(query, '_page'));
-    return findSlots(app.db, { ids, schedules, start: dateBounds(query, 'start'), status, specialty, after }, count);
+    return findSlots(db, { ids, schedules, start: dateBounds(query, 'start'), status, specialty, after }, count);
   };
 
   app.get(
@@ -335,7 +336,7 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const id = /^\d{1,15}$/.test(req.params.id) ? Number(req.params.id) : null;
-      const [row] = id === null ? [] : await findSlots(app.db, { ids: [id], start: [] }, 1);
+      const [row] = id === null ? [] : await findSlots(app.readDb(req), { ids: [id], start: [] }, 1);
       if (!row) throw new FhirError(404, 'not-found', `Slot/${req.params.id} is not known here (or has passed).`);
       return slotResource(row);
     },
@@ -358,7 +359,7 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
       const ids = orList(query, '_id')
         ?.filter((id) => /^\d{1,15}$/.test(id))
         .map(Number);
-      const rows = ids && ids.length === 0 ? [] : await slotSearch(query, count + 1, ids);
+      const rows = ids && ids.length === 0 ? [] : await slotSearch(app.readDb(req), query, count + 1, ids);
       const base = baseUrl(app, req);
       const page = rows.slice(0, count);
       const last = page[page.length - 1];
