@@ -3,7 +3,7 @@
  * connection, so nothing may lean on session state. The test starts PgBouncer on a free port, with fewer server
  * connections than the apps' pools, in front of the PostgreSQL of TEST_DATABASE_URL (or, without one, a server it makes
  * with initdb), and runs two API instances through it: migrations from several processes at once leave no lock behind,
- * searches run (named prepared statements off), and the outbox, reminder and refund workers of both instances racing
+ * searches run (named prepared statements off), and the outbox, reminder, refund and payout workers of both instances racing
  * each other still do each job once. Skipped, with the reason printed, where pgbouncer or the server binaries are
  * missing.
  */
@@ -13,9 +13,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingReminders, bookings } from '../db/schema/booking';
+import { payouts, sandboxPayouts } from '../db/schema/ledger';
 import { mailOutbox } from '../db/schema/mail';
 import { auth, newPatient, paidByCard, paymentOf, useBookingApp } from '../modules/booking/booking.test-helpers';
+import { newProvider } from '../modules/availability/availability.test-helpers';
 import { enqueueMail } from '../modules/mail/mail.service';
+import { payoutCycle, runPayoutsNow } from '../modules/payouts/payouts.service';
+import { addAccount, balancesOf, paidBooking, unbalancedEntries } from '../modules/payouts/payouts.test-helpers';
 import { mailTo } from '../test/test-app';
 import {
   clusterUnavailable,
@@ -51,7 +55,9 @@ describe.skipIf(unavailable)('through PgBouncer in transaction mode', () => {
 
   const t = useBookingApp({
     second: { poolSize: 5 },
-    env: () => ({ DATABASE_PREPARED_STATEMENTS: 'false' }),
+    // One bank-account key for both instances, as every process of a real deployment shares it: without it each test
+    // instance makes its own, and a payout claimed by the other instance could not read the destination account.
+    env: () => ({ DATABASE_PREPARED_STATEMENTS: 'false', DATA_ENCRYPTION_KEY: 'ab'.repeat(32) }),
     adminUrl: () => bouncer.url('postgres'),
   });
 
@@ -166,5 +172,30 @@ describe.skipIf(unavailable)('through PgBouncer in transaction mode', () => {
       expect((await paymentOf(t.app, id)).status).toBe('REFUNDED');
       expect(calls.get(id), `gateway refund calls for ${id}`).toBe(1);
     }
+  });
+
+  it('makes and sends each provider’s payout once while both instances run their payout workers at once', async () => {
+    const ps = [await newProvider(t.app, { clinics: 1 }), await newProvider(t.app, { clinics: 1 })];
+    let last = 0;
+    for (const p of ps) {
+      await addAccount(t.app, p, { sort_code: '08-99-99', account_number: '66374958' });
+      const { endsAt } = await paidBooking(t.app, p, { amountMinor: 3000 });
+      last = Math.max(last, endsAt.getTime());
+    }
+    const at = new Date(last + 86_400_000 + 1000);
+    await Promise.all([
+      payoutCycle(t.app.payouts.deps, at),
+      payoutCycle(t.second.payouts.deps, at),
+      runPayoutsNow(t.app.payouts.deps, at),
+      runPayoutsNow(t.second.payouts.deps, at),
+    ]);
+    for (const p of ps) {
+      const rows = await t.app.db.select().from(payouts).where(eq(payouts.provider_id, p.id));
+      expect(rows.map((r) => [r.amount_minor, r.status, r.failure_reason])).toEqual([[2850, 'in_transit', null]]);
+      const sent = await t.app.db.select().from(sandboxPayouts).where(eq(sandboxPayouts.idempotency_key, rows[0]!.idempotency_key));
+      expect(sent).toHaveLength(1);
+      expect(await balancesOf(t.app, p.id)).toEqual({ pending: 0, available: 0 });
+    }
+    expect(await unbalancedEntries(t.app)).toBe(0);
   });
 });
