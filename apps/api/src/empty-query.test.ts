@@ -59,6 +59,11 @@ const base: Record<string, () => InjectOptions> = {
   'GET /staff/payments-history/': () => ({ url: '/staff/payments-history/?', headers: boss.auth }),
   'GET /staff/payments-history/csv/': () => ({ url: '/staff/payments-history/csv/?', headers: boss.auth }),
   'GET /staff/audit-log/': () => ({ url: '/staff/audit-log/?', headers: boss.auth }),
+  'GET /provider/earnings/{providerId}/': () => ({ url: `/provider/earnings/${me.id}/?providerRegion=uk&`, headers: me.auth }),
+  'GET /provider/earnings/{providerId}/csv/': () => ({ url: `/provider/earnings/${me.id}/csv/?providerRegion=uk&`, headers: me.auth }),
+  'GET /provider/payouts/{providerId}/': () => ({ url: `/provider/payouts/${me.id}/?providerRegion=uk&`, headers: me.auth }),
+  'GET /staff/payouts/': () => ({ url: '/staff/payouts/?', headers: boss.auth }),
+  'GET /staff/reconciliation/': () => ({ url: '/staff/reconciliation/?', headers: boss.auth }),
 };
 
 /** The answer's content: JSON parsed, anything else (the CSV download) as text. */

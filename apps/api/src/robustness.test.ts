@@ -346,7 +346,9 @@ describe('robustness: bad input never gets a 5xx', { timeout: 300_000 }, () => {
     if (status >= 400) {
       let message: unknown;
       try {
-        message = (JSON.parse(body) as { message?: unknown }).message;
+        const answer = JSON.parse(body) as { message?: unknown; resourceType?: unknown; issue?: { diagnostics?: unknown }[] };
+        // The FHIR door answers its errors as FHIR does: an OperationOutcome whose issue says it (docs/fhir.md).
+        message = answer.resourceType === 'OperationOutcome' ? answer.issue?.[0]?.diagnostics : answer.message;
       } catch {
         message = undefined;
       }

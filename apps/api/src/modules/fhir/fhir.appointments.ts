@@ -5,7 +5,7 @@ import { checkoutUrl } from '../booking/booking.service';
 import { Geocoder, guessRegion } from '../geo/geo.service';
 import type { Caller } from '../../plugins/auth';
 import { FhirError } from './fhir.errors';
-import { baseUrl, idParams, pageUrl, queryString, resourceBody } from './fhir.http';
+import { baseUrl, idParams, pageUrl, resourceBody } from './fhir.http';
 import { checkKnown, countOf, dateBounds, dateRange, MAX_COUNT, offsetOf, orList, referenceIds, type Query } from './fhir.params';
 import { findAppointments, findSlots, type AppointmentRow, type SlotRow } from './fhir.repository';
 import { instant, isUuid, specialtyConcept } from './fhir.resources';
@@ -191,7 +191,6 @@ export function appointmentRoutes(app: FastifyInstance, opts: AppointmentRoutesO
         summary: 'Read one of your appointments (patient or provider)',
         security,
         params: idParams,
-        querystring: queryString,
       },
     },
     async (req) => answer(appointmentCaller(req), (req.params as { id: string }).id),
@@ -201,7 +200,7 @@ export function appointmentRoutes(app: FastifyInstance, opts: AppointmentRoutesO
     '/Appointment',
     {
       onRequest: opts.readLimit,
-      schema: { tags: ['fhir'], summary: 'Search your appointments by patient, date and status', security, querystring: queryString },
+      schema: { tags: ['fhir'], summary: 'Search your appointments by patient, date and status', security },
     },
     async (req) => {
       const caller = appointmentCaller(req);

@@ -4,9 +4,6 @@ import { FHIR_BASE } from './fhir.types';
 
 /** Shared by the door's route files: the base URL of links, paging links and the OpenAPI shapes. */
 
-export const queryString = z
-  .record(z.string(), z.union([z.string(), z.array(z.string())]))
-  .describe('FHIR search parameters (docs/fhir.md)');
 export const idParams = z.object({ id: z.string().describe('The logical id') });
 export const resourceBody = z
   .record(z.string(), z.unknown())

@@ -21,7 +21,7 @@ import {
   slotResource,
 } from './fhir.resources';
 import { FHIR_BASE, FHIR_JSON, IDENTIFIER_SYSTEMS, SPECIALTY_SYSTEM } from './fhir.types';
-import { baseUrl, idParams, pageUrl, queryString } from './fhir.http';
+import { baseUrl, idParams, pageUrl } from './fhir.http';
 import { appointmentRoutes } from './fhir.appointments';
 import { bulkPublishRoutes } from './fhir.bulk-publish';
 import type { FastifyRequest } from 'fastify';
@@ -133,7 +133,6 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['fhir'],
         summary: 'The CapabilityStatement: resources, search parameters and operations of the FHIR door',
-        querystring: queryString,
       },
     },
     async (req) => capabilityStatement(baseUrl(app, req), { operations: liveOperations }),
@@ -146,7 +145,6 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['fhir'],
         summary: 'An OperationDefinition the CapabilityStatement names',
         params: idParams,
-        querystring: queryString,
       },
     },
     async (req) => {
@@ -174,7 +172,7 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${type}/:id`,
       {
         onRequest: readLimit,
-        schema: { tags: ['fhir'], summary: `Read a ${type} (public, verified providers only)`, params: idParams, querystring: queryString },
+        schema: { tags: ['fhir'], summary: `Read a ${type} (public, verified providers only)`, params: idParams },
       },
       async (req) => {
         const found = await readOne(app.readDb(req), req.params.id);
@@ -186,7 +184,7 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${type}`,
       {
         onRequest: readLimit,
-        schema: { tags: ['fhir'], summary: `Search ${type} (searchset Bundle, stable order, next link)`, querystring: queryString },
+        schema: { tags: ['fhir'], summary: `Search ${type} (searchset Bundle, stable order, next link)` },
       },
       async (req) => {
         const query = req.query as Query;
@@ -332,7 +330,7 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
     '/Slot/:id',
     {
       onRequest: readLimit,
-      schema: { tags: ['fhir'], summary: 'Read a Slot (free or busy; never who holds it)', params: idParams, querystring: queryString },
+      schema: { tags: ['fhir'], summary: 'Read a Slot (free or busy; never who holds it)', params: idParams },
     },
     async (req) => {
       const id = /^\d{1,15}$/.test(req.params.id) ? Number(req.params.id) : null;
@@ -349,7 +347,6 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['fhir'],
         summary: 'Search Slots by schedule, start (ge/gt/le/lt), status and specialty; in start order, paged by next links',
-        querystring: queryString,
       },
     },
     async (req) => {
