@@ -339,7 +339,7 @@ describe('find a provider', () => {
       if (url.pathname.startsWith('/api/')) api.push(url.pathname);
     });
     // The page as the server sends it (decision 081): the results are in the HTML, before any script has run.
-    const arrived = (await page.goto('/results?postcode=SW1A%201AA&specialty=gp&radius=10&page=1'))!;
+    const arrived = (await page.goto('/results?postcode=SW1A%201AA&specialty=gp&radius=10&page=1&region=uk'))!;
     const html = await arrived.text();
     expect(html).toContain('<html lang="en" data-paint-first data-answers>');
     expect(html).toContain('General Practitioner near SW1A 1AA');
